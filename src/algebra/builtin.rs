@@ -1,0 +1,415 @@
+//! The built-in operators, monoids and semirings, named add-then-multiply.
+//!
+//! | semiring | add (identity, terminal) | multiply | types |
+//! |---|---|---|---|
+//! | [`OrAnd`] | OR (false, true) | AND | any [`Truthy`] matrix, `bool` vector |
+//! | [`AnyPair`] | ANY (true, every value) | PAIR (= true) | any |
+//! | [`MinPlus`] | MIN (+inf, -inf) | PLUS (inf + x = inf) | f32 f64 i32 i64 u32 u64 |
+//! | [`MaxPlus`] | MAX (-inf, +inf) | PLUS (-inf + x = -inf) | same |
+//! | [`PlusTimes`] | PLUS (0, none) | TIMES | same (integers wrap) |
+//! | [`MaxTimes`] | MAX (-inf, +inf) | TIMES | same |
+//! | [`MinMax`] | MIN (+inf, -inf) | MAX | same |
+//! | [`MinSecondI`] | MIN over u32 (MAX, 0) | k (the vector entry's index) | any |
+//! | [`AnySecondI`] | ANY over u32 (keeps the first) | k | any |
+//!
+//! For integers, "inf" is the type's largest value and "-inf" its smallest.
+
+use std::marker::PhantomData;
+
+use super::{BinaryOp, Index, Monoid, Scalar, Semiring, Truthy};
+
+/// The numeric types the arithmetic semirings are defined over.
+pub trait Number: Scalar + PartialOrd {
+    /// The smallest value (-inf for floats).
+    const MIN_VALUE: Self;
+    /// The largest value (+inf for floats).
+    const MAX_VALUE: Self;
+    /// Zero.
+    const ZERO: Self;
+    /// One.
+    const ONE: Self;
+    /// Ring addition (wrapping for integers).
+    fn ring_add(self, other: Self) -> Self;
+    /// Ring multiplication (wrapping for integers).
+    fn ring_mul(self, other: Self) -> Self;
+    /// Saturating addition (plain addition for floats).
+    fn sat_add(self, other: Self) -> Self;
+    /// Whether multiplication by zero always gives zero (true for integers).
+    const ZERO_ANNIHILATES: bool;
+}
+
+macro_rules! number_int {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            const MIN_VALUE: Self = <$t>::MIN;
+            const MAX_VALUE: Self = <$t>::MAX;
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const ZERO_ANNIHILATES: bool = true;
+            #[inline] fn ring_add(self, o: Self) -> Self { self.wrapping_add(o) }
+            #[inline] fn ring_mul(self, o: Self) -> Self { self.wrapping_mul(o) }
+            #[inline] fn sat_add(self, o: Self) -> Self { self.saturating_add(o) }
+        }
+    )*};
+}
+number_int!(i32, i64, u32, u64);
+
+macro_rules! number_float {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            const MIN_VALUE: Self = <$t>::NEG_INFINITY;
+            const MAX_VALUE: Self = <$t>::INFINITY;
+            const ZERO: Self = 0.0;
+            const ONE: Self = 1.0;
+            const ZERO_ANNIHILATES: bool = false;
+            #[inline] fn ring_add(self, o: Self) -> Self { self + o }
+            #[inline] fn ring_mul(self, o: Self) -> Self { self * o }
+            #[inline] fn sat_add(self, o: Self) -> Self { self + o }
+        }
+    )*};
+}
+number_float!(f32, f64);
+
+macro_rules! unit_struct {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name<T>(PhantomData<fn() -> T>);
+        impl<T> $name<T> {
+            /// The operator (a zero-sized value).
+            pub const fn new() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<T> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T> Copy for $name<T> {}
+        impl<T> Default for $name<T> {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+    };
+}
+
+unit_struct!(
+    /// `min(x, y)`; as a monoid, identity +inf and terminal -inf.
+    Min
+);
+unit_struct!(
+    /// `max(x, y)`; as a monoid, identity -inf and terminal +inf.
+    Max
+);
+unit_struct!(
+    /// `x + y` (wrapping for integers); as a monoid, identity 0.
+    Plus
+);
+unit_struct!(
+    /// `x * y` (wrapping for integers); as a monoid, identity 1, terminal 0 for integers.
+    Times
+);
+unit_struct!(
+    /// `x`: keeps the first operand. As a monoid it is ANY: every value is terminal, so a
+    /// reduction stops at its first term (with terms in ascending order: the smallest index).
+    Any
+);
+unit_struct!(
+    /// `y`: keeps the second operand (the "overwrite" accumulator).
+    Second
+);
+
+impl<T: Number> BinaryOp<T, T> for Min<T> {
+    type Output = T;
+    #[inline]
+    fn apply(&self, x: T, y: T) -> T {
+        if y < x { y } else { x }
+    }
+}
+impl<T: Number> Monoid<T> for Min<T> {
+    #[inline]
+    fn identity(&self) -> T {
+        T::MAX_VALUE
+    }
+    #[inline]
+    fn combine(&self, a: T, b: T) -> T {
+        self.apply(a, b)
+    }
+    #[inline]
+    fn terminal(&self) -> Option<T> {
+        Some(T::MIN_VALUE)
+    }
+}
+
+impl<T: Number> BinaryOp<T, T> for Max<T> {
+    type Output = T;
+    #[inline]
+    fn apply(&self, x: T, y: T) -> T {
+        if y > x { y } else { x }
+    }
+}
+impl<T: Number> Monoid<T> for Max<T> {
+    #[inline]
+    fn identity(&self) -> T {
+        T::MIN_VALUE
+    }
+    #[inline]
+    fn combine(&self, a: T, b: T) -> T {
+        self.apply(a, b)
+    }
+    #[inline]
+    fn terminal(&self) -> Option<T> {
+        Some(T::MAX_VALUE)
+    }
+}
+
+impl<T: Number> BinaryOp<T, T> for Plus<T> {
+    type Output = T;
+    #[inline]
+    fn apply(&self, x: T, y: T) -> T {
+        x.ring_add(y)
+    }
+}
+impl<T: Number> Monoid<T> for Plus<T> {
+    #[inline]
+    fn identity(&self) -> T {
+        T::ZERO
+    }
+    #[inline]
+    fn combine(&self, a: T, b: T) -> T {
+        a.ring_add(b)
+    }
+}
+
+impl<T: Number> BinaryOp<T, T> for Times<T> {
+    type Output = T;
+    #[inline]
+    fn apply(&self, x: T, y: T) -> T {
+        x.ring_mul(y)
+    }
+}
+impl<T: Number> Monoid<T> for Times<T> {
+    #[inline]
+    fn identity(&self) -> T {
+        T::ONE
+    }
+    #[inline]
+    fn combine(&self, a: T, b: T) -> T {
+        a.ring_mul(b)
+    }
+    #[inline]
+    fn terminal(&self) -> Option<T> {
+        if T::ZERO_ANNIHILATES {
+            Some(T::ZERO)
+        } else {
+            None
+        }
+    }
+}
+
+impl<T: Scalar> BinaryOp<T, T> for Any<T> {
+    type Output = T;
+    #[inline]
+    fn apply(&self, x: T, _y: T) -> T {
+        x
+    }
+}
+impl<T: Scalar> Monoid<T> for Any<T> {
+    #[inline]
+    fn identity(&self) -> T {
+        T::default()
+    }
+    #[inline]
+    fn combine(&self, a: T, _b: T) -> T {
+        a
+    }
+    #[inline]
+    fn is_terminal(&self, _x: &T) -> bool {
+        true
+    }
+}
+
+impl<X, Y> BinaryOp<X, Y> for Second<Y> {
+    type Output = Y;
+    #[inline]
+    fn apply(&self, _x: X, y: Y) -> Y {
+        y
+    }
+}
+
+/// Logical OR; as a monoid, identity `false` and terminal `true`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lor;
+impl BinaryOp<bool, bool> for Lor {
+    type Output = bool;
+    #[inline]
+    fn apply(&self, x: bool, y: bool) -> bool {
+        x | y
+    }
+}
+impl Monoid<bool> for Lor {
+    #[inline]
+    fn identity(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn combine(&self, a: bool, b: bool) -> bool {
+        a | b
+    }
+    #[inline]
+    fn terminal(&self) -> Option<bool> {
+        Some(true)
+    }
+}
+
+/// Logical AND; as a monoid, identity `true` and terminal `false`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Land;
+impl BinaryOp<bool, bool> for Land {
+    type Output = bool;
+    #[inline]
+    fn apply(&self, x: bool, y: bool) -> bool {
+        x & y
+    }
+}
+impl Monoid<bool> for Land {
+    #[inline]
+    fn identity(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn combine(&self, a: bool, b: bool) -> bool {
+        a & b
+    }
+    #[inline]
+    fn terminal(&self) -> Option<bool> {
+        Some(false)
+    }
+}
+
+/// Boolean OR.AND: `w(i) = OR_k (truthy(A(i,k)) AND u(k))`; reachability.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OrAnd;
+impl<A: Truthy, U: Truthy> Semiring<A, U> for OrAnd {
+    type Output = bool;
+    type Add = Lor;
+    #[inline]
+    fn add(&self) -> Lor {
+        Lor
+    }
+    #[inline]
+    fn multiply(&self, a: A, u: U, _k: Index) -> bool {
+        a.truthy() & u.truthy()
+    }
+}
+
+/// ANY.PAIR: `w(i) = true` wherever any term exists; structure only, stops at the first term.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnyPair;
+impl<A, U> Semiring<A, U> for AnyPair {
+    type Output = bool;
+    type Add = Any<bool>;
+    #[inline]
+    fn add(&self) -> Any<bool> {
+        Any::new()
+    }
+    #[inline]
+    fn multiply(&self, _a: A, _u: U, _k: Index) -> bool {
+        true
+    }
+}
+
+macro_rules! arith_semiring {
+    ($(#[$doc:meta])* $name:ident, $add:ident, |$a:ident, $u:ident| $mul:expr) => {
+        unit_struct!($(#[$doc])* $name);
+        impl<T: Number> Semiring<T, T> for $name<T> {
+            type Output = T;
+            type Add = $add<T>;
+            #[inline]
+            fn add(&self) -> $add<T> {
+                $add::new()
+            }
+            #[inline]
+            fn multiply(&self, $a: T, $u: T, _k: Index) -> T {
+                $mul
+            }
+        }
+    };
+}
+
+arith_semiring!(
+    /// MIN.PLUS (tropical): `w(i) = min_k (A(i,k) + u(k))`; shortest paths. The
+    /// identity (+inf) absorbs in the sum: `inf + x = inf`.
+    MinPlus,
+    Min,
+    |a, u| if a == T::MAX_VALUE || u == T::MAX_VALUE {
+        T::MAX_VALUE
+    } else {
+        a.sat_add(u)
+    }
+);
+arith_semiring!(
+    /// MAX.PLUS: `w(i) = max_k (A(i,k) + u(k))`; longest paths. `-inf + x = -inf`.
+    MaxPlus,
+    Max,
+    |a, u| if a == T::MIN_VALUE || u == T::MIN_VALUE {
+        T::MIN_VALUE
+    } else {
+        a.sat_add(u)
+    }
+);
+arith_semiring!(
+    /// PLUS.TIMES: the ordinary product (wrapping for integers).
+    PlusTimes,
+    Plus,
+    |a, u| a.ring_mul(u)
+);
+arith_semiring!(
+    /// MAX.TIMES: `w(i) = max_k A(i,k) * u(k)`; most reliable paths.
+    MaxTimes,
+    Max,
+    |a, u| a.ring_mul(u)
+);
+arith_semiring!(
+    /// MIN.MAX: `w(i) = min_k max(A(i,k), u(k))`; bottleneck (minimax) paths.
+    MinMax,
+    Min,
+    |a, u| if u > a { u } else { a }
+);
+
+/// MIN.SECONDI: `w(i) = min { k : A(i,k) and u(k) present }`, the smallest frontier
+/// index: in BFS, the smallest parent. Like SuiteSparse's MIN_SECONDI in `u' A`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MinSecondI;
+impl<A, U> Semiring<A, U> for MinSecondI {
+    type Output = Index;
+    type Add = Min<Index>;
+    #[inline]
+    fn add(&self) -> Min<Index> {
+        Min::new()
+    }
+    #[inline]
+    fn multiply(&self, _a: A, _u: U, k: Index) -> Index {
+        k
+    }
+    const FIRST_TERM_IS_SUM: bool = true;
+}
+
+/// ANY.SECONDI: some frontier index `k` with `A(i,k)` and `u(k)` present. Because every
+/// operation sums terms in ascending `k`, it is the smallest one, as for [`MinSecondI`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnySecondI;
+impl<A, U> Semiring<A, U> for AnySecondI {
+    type Output = Index;
+    type Add = Any<Index>;
+    #[inline]
+    fn add(&self) -> Any<Index> {
+        Any::new()
+    }
+    #[inline]
+    fn multiply(&self, _a: A, _u: U, k: Index) -> Index {
+        k
+    }
+}

@@ -1,0 +1,147 @@
+//! The algebra: scalars, binary operators, monoids (with an optional terminal value) and
+//! semirings (an additive monoid plus a multiply), as in SuiteSparse:GraphBLAS.
+//!
+//! A product `A (+).(x) u` computes, for every output index, the monoid sum of the
+//! products of the entries that meet at an inner index `k`. Every operation of this
+//! crate sums the terms of one output entry in ascending order of `k`, so results are
+//! deterministic even for monoids that are not commutative (such as [`builtin::Any`],
+//! which keeps its first operand).
+
+pub mod builtin;
+
+use std::fmt::Debug;
+
+pub use builtin::*;
+
+/// Vertex and column index type: graphs have at most 2^32 vertices.
+pub type Index = u32;
+
+/// A value that can live in a matrix or a vector: plain data, cheap to copy.
+///
+/// `()` is a scalar: a `Csr<()>` is a pattern-only graph that stores no values at all.
+pub trait Scalar: Copy + Send + Sync + PartialEq + Default + Debug + 'static {}
+impl<T: Copy + Send + Sync + PartialEq + Default + Debug + 'static> Scalar for T {}
+
+/// A value that can be read as a Boolean: what a valued mask tests, and what `OrAnd`
+/// multiplies. Numbers are true when non-zero; `()` (a stored pattern entry) is true.
+pub trait Truthy {
+    /// `true` when the value counts as present in a valued mask.
+    fn truthy(&self) -> bool;
+}
+
+impl Truthy for bool {
+    #[inline]
+    fn truthy(&self) -> bool {
+        *self
+    }
+}
+
+impl Truthy for () {
+    #[inline]
+    fn truthy(&self) -> bool {
+        true
+    }
+}
+
+macro_rules! truthy_num {
+    ($($t:ty),*) => {$(
+        impl Truthy for $t {
+            #[inline]
+            fn truthy(&self) -> bool {
+                *self != (0 as $t)
+            }
+        }
+    )*};
+}
+truthy_num!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize, f32, f64);
+
+/// A binary operator `z = f(x, y)`: the multiply of a semiring, an accumulator, or the
+/// operator of an element-wise operation.
+pub trait BinaryOp<X, Y>: Send + Sync {
+    /// The result type.
+    type Output;
+    /// Applies the operator.
+    fn apply(&self, x: X, y: Y) -> Self::Output;
+}
+
+/// A monoid: an associative operator with an identity and, optionally, a terminal
+/// (annihilating) value `t` with `t (+) x = t` for every `x`.
+///
+/// A reduction may stop as soon as its running value is terminal: that is the early exit
+/// of bottom-up BFS, and it comes from here, not from special cases in the algorithms.
+pub trait Monoid<T>: Copy + Send + Sync {
+    /// The identity `e`: `e (+) x = x (+) e = x`.
+    fn identity(&self) -> T;
+    /// Combines two values.
+    fn combine(&self, a: T, b: T) -> T;
+    /// The terminal value, if the monoid has one.
+    fn terminal(&self) -> Option<T> {
+        None
+    }
+    /// Whether `x` is terminal: no further term can change a sum that has reached it.
+    /// The default compares with [`Monoid::terminal`]; [`builtin::Any`] says yes to all.
+    #[inline]
+    fn is_terminal(&self, x: &T) -> bool
+    where
+        T: PartialEq,
+    {
+        match self.terminal() {
+            Some(t) => t == *x,
+            None => false,
+        }
+    }
+}
+
+/// A semiring over a matrix entry type `A` and a vector entry type `U`: an additive
+/// monoid over `Output` and a multiply `a (x) u` of a matrix entry and a vector entry
+/// that meet at inner index `k`.
+///
+/// The multiply always takes the matrix entry first, in `vxm` as in `mxv`. Positional
+/// semirings ([`builtin::MinSecondI`], [`builtin::AnySecondI`]) return `k`: the index of
+/// the vector entry, which in BFS is the frontier vertex, i.e. the parent.
+pub trait Semiring<A, U>: Copy + Send + Sync {
+    /// The type of a product and of a sum.
+    type Output: Scalar;
+    /// The additive monoid.
+    type Add: Monoid<Self::Output>;
+    /// The additive monoid.
+    fn add(&self) -> Self::Add;
+    /// The product of matrix entry `a` and vector entry `u` meeting at inner index `k`.
+    fn multiply(&self, a: A, u: U, k: Index) -> Self::Output;
+    /// `true` when, over terms taken in ascending `k`, the sum always equals the first
+    /// term (a MIN of products that grow with `k`): a pull row, whose entries are sorted,
+    /// may then stop at its first term. That is how `MinSecondI` gets the early exit of
+    /// an ANY monoid while still choosing the smallest parent.
+    const FIRST_TERM_IS_SUM: bool = false;
+}
+
+/// A semiring made from any monoid and any binary operator: the few-lines way to
+/// define one. The operator receives the matrix entry first.
+///
+/// ```
+/// use edgeblas::algebra::{Compose, Max, Plus, Semiring, Monoid};
+/// // MAX.PLUS over i64, built from parts.
+/// let s = Compose(Max::<i64>::new(), Plus::<i64>::new());
+/// assert_eq!(s.multiply(2, 3, 0), 5);
+/// assert_eq!(s.add().combine(5, 7), 7);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Compose<M, Op>(pub M, pub Op);
+
+impl<A, U, Z, M, Op> Semiring<A, U> for Compose<M, Op>
+where
+    Z: Scalar,
+    M: Monoid<Z>,
+    Op: BinaryOp<A, U, Output = Z> + Copy,
+{
+    type Output = Z;
+    type Add = M;
+    #[inline]
+    fn add(&self) -> M {
+        self.0
+    }
+    #[inline]
+    fn multiply(&self, a: A, u: U, _k: Index) -> Z {
+        self.1.apply(a, u)
+    }
+}
