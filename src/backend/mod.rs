@@ -1,2 +1,4 @@
-//! Backends.
+//! Where the work is done. `ops` checks shapes and dispatches here; nothing above this
+//! module knows whether a thread or a GPU computed a result.
+
 pub mod cpu;

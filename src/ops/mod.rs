@@ -1,1 +1,31 @@
-//! Placeholder.
+//! The operations, GraphBLAS style: every one computes a result `t`, then writes
+//! `w<m> = w (.) t` (mask, optional accumulator, replace from the [`Descriptor`]).
+//!
+//! This module checks shapes (a mismatch is the caller's contract violation and panics,
+//! naming the operands) and dispatches to the backend.
+//!
+//! [`Descriptor`]: crate::descriptor::Descriptor
+
+mod apply;
+mod assign;
+mod ewise;
+mod mxv;
+mod reduce;
+mod vxm;
+
+pub use crate::backend::cpu::write::Accum;
+pub use apply::{apply, apply_indexed, select};
+pub use assign::{assign, assign_scalar};
+pub use ewise::{ewise_add, ewise_mult};
+pub use mxv::mxv;
+pub use reduce::reduce;
+pub use vxm::vxm;
+
+use crate::descriptor::Mask;
+
+/// Panics unless the mask (if any) has the output's length.
+pub(crate) fn check_mask(mask: Option<&Mask>, len: usize) {
+    if let Some(m) = mask {
+        assert_eq!(m.len(), len, "mask.len() != w.len()");
+    }
+}

@@ -121,7 +121,11 @@ impl<T: Scalar> BitmapVector<T> {
     /// If `i >= len`.
     #[inline]
     pub fn set(&mut self, i: usize, x: T) {
-        assert!(i < self.len, "index {i} out of range for length {}", self.len);
+        assert!(
+            i < self.len,
+            "index {i} out of range for length {}",
+            self.len
+        );
         let w = &mut self.bits[i >> 6];
         let m = 1u64 << (i & 63);
         self.nvals += (*w & m == 0) as usize;
@@ -170,7 +174,10 @@ impl<T: Scalar> BitmapVector<T> {
     pub fn set_nvals(&mut self, nvals: usize) {
         debug_assert_eq!(
             nvals,
-            self.bits.iter().map(|w| w.count_ones() as usize).sum::<usize>()
+            self.bits
+                .iter()
+                .map(|w| w.count_ones() as usize)
+                .sum::<usize>()
         );
         self.nvals = nvals;
     }
@@ -224,7 +231,13 @@ impl<T: Scalar> BitmapVector<T> {
     /// The dense form, `fill` at every absent index.
     pub fn to_dense(&self, fill: T) -> DenseVector<T> {
         let v = (0..self.len)
-            .map(|i| if self.contains(i) { self.values[i] } else { fill })
+            .map(|i| {
+                if self.contains(i) {
+                    self.values[i]
+                } else {
+                    fill
+                }
+            })
             .collect();
         DenseVector::from_vec(v)
     }

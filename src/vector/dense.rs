@@ -43,7 +43,10 @@ impl<T: Scalar> DenseVector<T> {
 
     /// All entries in index order.
     pub fn iter(&self) -> impl Iterator<Item = (Index, T)> + '_ {
-        self.values.iter().enumerate().map(|(i, &x)| (i as Index, x))
+        self.values
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| (i as Index, x))
     }
 
     /// The sparse form (every entry present).

@@ -6,7 +6,13 @@ mod bitmap;
 mod dense;
 mod sparse;
 
+pub(crate) use bitmap::BitIter;
 pub use bitmap::BitmapVector;
+
+/// The set bit positions of one word, lowest first.
+pub(crate) fn bit_positions(w: u64) -> BitIter {
+    BitIter(w)
+}
 pub use dense::DenseVector;
 pub use sparse::SparseVector;
 

@@ -131,7 +131,10 @@ impl<T: Scalar> SparseVector<T> {
 
     /// Present entries in ascending index order.
     pub fn iter(&self) -> impl Iterator<Item = (Index, T)> + '_ {
-        self.indices.iter().copied().zip(self.values.iter().copied())
+        self.indices
+            .iter()
+            .copied()
+            .zip(self.values.iter().copied())
     }
 
     /// Removes every entry.

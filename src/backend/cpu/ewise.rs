@@ -1,0 +1,208 @@
+//! Element-wise kernels: union (ewise add), intersection (ewise mult), apply, select and
+//! reduce. Each returns the unmasked result `t`; the write-back applies mask and accumulator.
+
+use rayon::prelude::*;
+
+use super::SEQUENTIAL_WORK;
+use crate::algebra::{BinaryOp, Index, Monoid, Scalar};
+use crate::vector::{BitmapVector, DenseVector, SparseVector, Vector};
+
+/// `t = u (+) v` over the union of the structures: `op(u, v)` where both are present,
+/// the one present elsewhere.
+pub(crate) fn union<T: Scalar>(
+    op: &impl BinaryOp<T, T, Output = T>,
+    u: &Vector<T>,
+    v: &Vector<T>,
+) -> Vector<T> {
+    if let (Vector::Dense(a), Vector::Dense(b)) = (u, v) {
+        let z = a
+            .as_slice()
+            .par_iter()
+            .zip(b.as_slice())
+            .map(|(&x, &y)| op.apply(x, y))
+            .collect();
+        return Vector::Dense(DenseVector::from_vec(z));
+    }
+    let (a, b) = (u.to_pairs(), v.to_pairs());
+    let mut out = Vec::with_capacity(a.len().max(b.len()));
+    let (mut p, mut q) = (0, 0);
+    while p < a.len() && q < b.len() {
+        match a[p].0.cmp(&b[q].0) {
+            std::cmp::Ordering::Less => {
+                out.push(a[p]);
+                p += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[q]);
+                q += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push((a[p].0, op.apply(a[p].1, b[q].1)));
+                p += 1;
+                q += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[p..]);
+    out.extend_from_slice(&b[q..]);
+    sparse_from_sorted(u.len(), out)
+}
+
+/// `t = u (x) v` over the intersection of the structures.
+pub(crate) fn intersection<X: Scalar, Y: Scalar, Z: Scalar>(
+    op: &impl BinaryOp<X, Y, Output = Z>,
+    u: &Vector<X>,
+    v: &Vector<Y>,
+) -> Vector<Z> {
+    let n = u.len();
+    match (u, v) {
+        (Vector::Dense(a), Vector::Dense(b)) => {
+            let z = a
+                .as_slice()
+                .par_iter()
+                .zip(b.as_slice())
+                .map(|(&x, &y)| op.apply(x, y))
+                .collect();
+            Vector::Dense(DenseVector::from_vec(z))
+        }
+        // One side sparse: walk it and look the other up.
+        (Vector::Sparse(a), other) if !matches!(other, Vector::Sparse(_)) => {
+            let out = a
+                .iter()
+                .filter_map(|(i, x)| other.get(i as usize).map(|y| (i, op.apply(x, y))))
+                .collect();
+            sparse_from_sorted(n, out)
+        }
+        (other, Vector::Sparse(b)) if !matches!(other, Vector::Sparse(_)) => {
+            let out = b
+                .iter()
+                .filter_map(|(i, y)| other.get(i as usize).map(|x| (i, op.apply(x, y))))
+                .collect();
+            sparse_from_sorted(n, out)
+        }
+        _ => {
+            let (a, b) = (u.to_pairs(), v.to_pairs());
+            let mut out = Vec::with_capacity(a.len().min(b.len()));
+            let (mut p, mut q) = (0, 0);
+            while p < a.len() && q < b.len() {
+                match a[p].0.cmp(&b[q].0) {
+                    std::cmp::Ordering::Less => p += 1,
+                    std::cmp::Ordering::Greater => q += 1,
+                    std::cmp::Ordering::Equal => {
+                        out.push((a[p].0, op.apply(a[p].1, b[q].1)));
+                        p += 1;
+                        q += 1;
+                    }
+                }
+            }
+            sparse_from_sorted(n, out)
+        }
+    }
+}
+
+/// `t(i) = f(i, u(i))` for every present `i`, in `u`'s own form.
+pub(crate) fn apply<T: Scalar, Z: Scalar>(
+    f: &(impl Fn(Index, T) -> Z + Sync),
+    u: &Vector<T>,
+) -> Vector<Z> {
+    match u {
+        Vector::Sparse(s) => {
+            let values = if s.nvals() < SEQUENTIAL_WORK {
+                s.iter().map(|(i, x)| f(i, x)).collect()
+            } else {
+                s.indices()
+                    .par_iter()
+                    .zip(s.values())
+                    .map(|(&i, &x)| f(i, x))
+                    .collect()
+            };
+            // SAFETY: same indices as `s`, which satisfies the invariants.
+            Vector::Sparse(unsafe {
+                SparseVector::new_unchecked(s.len(), s.indices().to_vec(), values)
+            })
+        }
+        Vector::Bitmap(b) => {
+            let values = b
+                .values()
+                .par_iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    if b.contains(i) {
+                        f(i as Index, x)
+                    } else {
+                        Z::default()
+                    }
+                })
+                .collect();
+            Vector::Bitmap(BitmapVector::from_parts(b.len(), b.bits().to_vec(), values))
+        }
+        Vector::Dense(d) => Vector::Dense(DenseVector::from_vec(
+            d.as_slice()
+                .par_iter()
+                .enumerate()
+                .map(|(i, &x)| f(i as Index, x))
+                .collect(),
+        )),
+    }
+}
+
+/// `t = u(i) where pred(i, u(i))`, sparse.
+pub(crate) fn select<T: Scalar>(
+    pred: &(impl Fn(Index, T) -> bool + Sync),
+    u: &Vector<T>,
+) -> Vector<T> {
+    let out: Vec<(Index, T)> = match u {
+        Vector::Sparse(s) => s.iter().filter(|&(i, x)| pred(i, x)).collect(),
+        _ => u
+            .to_pairs()
+            .into_iter()
+            .filter(|&(i, x)| pred(i, x))
+            .collect(),
+    };
+    sparse_from_sorted(u.len(), out)
+}
+
+/// The monoid sum of the present entries, in index order; stops at a terminal value.
+pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
+    let seq = |it: &mut dyn Iterator<Item = T>| {
+        let mut acc = m.identity();
+        for x in it {
+            acc = m.combine(acc, x);
+            if m.is_terminal(&acc) {
+                break;
+            }
+        }
+        acc
+    };
+    match u {
+        Vector::Sparse(s) if s.nvals() < SEQUENTIAL_WORK => seq(&mut s.values().iter().copied()),
+        Vector::Sparse(s) => s
+            .values()
+            .par_chunks(SEQUENTIAL_WORK)
+            .map(|c| seq(&mut c.iter().copied()))
+            .reduce(|| m.identity(), |a, b| m.combine(a, b)),
+        Vector::Dense(d) => d
+            .as_slice()
+            .par_chunks(SEQUENTIAL_WORK)
+            .map(|c| seq(&mut c.iter().copied()))
+            .reduce(|| m.identity(), |a, b| m.combine(a, b)),
+        Vector::Bitmap(b) => b
+            .bits()
+            .par_chunks(SEQUENTIAL_WORK / 64)
+            .enumerate()
+            .map(|(c, words)| {
+                let base = c * SEQUENTIAL_WORK;
+                let vals = b.values();
+                seq(&mut words.iter().enumerate().flat_map(|(k, &w)| {
+                    crate::vector::bit_positions(w).map(move |p| vals[base + (k << 6) + p as usize])
+                }))
+            })
+            .reduce(|| m.identity(), |a, b| m.combine(a, b)),
+    }
+}
+
+fn sparse_from_sorted<T: Scalar>(n: usize, pairs: Vec<(Index, T)>) -> Vector<T> {
+    let (indices, values): (Vec<Index>, Vec<T>) = pairs.into_iter().unzip();
+    // SAFETY: every caller builds `pairs` in strictly increasing index order, below n.
+    Vector::Sparse(unsafe { SparseVector::new_unchecked(n, indices, values) })
+}

@@ -1,0 +1,133 @@
+//! Pull: `t<m> = A (+).(x) u`, one output row at a time over the row's entries (masked
+//! SpMV). A row stops at the monoid's terminal value, or at its first term when the
+//! semiring says the first term is the sum: the early exit of bottom-up BFS.
+
+use rayon::prelude::*;
+
+use crate::algebra::{Index, Monoid, Scalar, Semiring};
+use crate::descriptor::{Mask, MaskSet};
+use crate::matrix::Csr;
+use crate::vector::{BitmapVector, SparseVector, Vector};
+
+/// Rows per parallel task: 16 words of output bits.
+const ROWS_PER_TASK: usize = 64 * 16;
+
+/// One output entry: the sum over row `i`'s terms, or `None` when it has none.
+#[inline(always)]
+fn row_sum<S, A, U>(
+    s: &S,
+    a: &Csr<A>,
+    i: usize,
+    get: &impl Fn(usize) -> Option<U>,
+) -> Option<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let (cols, vals) = a.row(i);
+    let add = s.add();
+    let mut acc: Option<S::Output> = None;
+    for (&k, &x) in cols.iter().zip(vals) {
+        if let Some(uk) = get(k as usize) {
+            let z = s.multiply(x, uk, k);
+            let sum = match acc {
+                Some(prev) => add.combine(prev, z),
+                None => z,
+            };
+            acc = Some(sum);
+            if S::FIRST_TERM_IS_SUM || add.is_terminal(&sum) {
+                break;
+            }
+        }
+    }
+    acc
+}
+
+/// `t<m> = A (+).(x) u`. The result is a bitmap, or sparse when the mask is a short
+/// list of rows.
+pub(crate) fn mxv_pull<S, A, U>(
+    s: S,
+    a: &Csr<A>,
+    u: &Vector<U>,
+    mask: Option<&Mask>,
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    match u {
+        Vector::Dense(d) => {
+            let v = d.as_slice();
+            pull_with(s, a, mask, |k| Some(v[k]))
+        }
+        Vector::Bitmap(b) => pull_with(s, a, mask, |k| b.get(k)),
+        Vector::Sparse(sp) => {
+            let b = BitmapVector::from_sparse(sp);
+            pull_with(s, a, mask, |k| b.get(k))
+        }
+    }
+}
+
+fn pull_with<S, A, U, G>(s: S, a: &Csr<A>, mask: Option<&Mask>, get: G) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+    G: Fn(usize) -> Option<U> + Sync,
+{
+    let n = a.nrows();
+    // A short list of rows: compute just those.
+    if let Some(m) = mask
+        && !m.is_complemented()
+        && let MaskSet::Sorted(rows) = m.set()
+    {
+        let sums: Vec<Option<S::Output>> = rows
+            .par_iter()
+            .with_min_len(256)
+            .map(|&i| row_sum(&s, a, i as usize, &get))
+            .collect();
+        let (indices, values): (Vec<Index>, Vec<S::Output>) = rows
+            .iter()
+            .zip(sums)
+            .filter_map(|(&i, z)| z.map(|z| (i, z)))
+            .unzip();
+        // SAFETY: a subsequence of the mask's strictly increasing rows, all < n.
+        return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, indices, values) });
+    }
+    let allowed = mask.map(|m| m.allowed_words());
+    let mut out = BitmapVector::<S::Output>::new(n);
+    let (bits, vals) = out.parts_mut();
+    let nvals: usize = bits
+        .par_chunks_mut(ROWS_PER_TASK / 64)
+        .zip(vals.par_chunks_mut(ROWS_PER_TASK))
+        .enumerate()
+        .map(|(c, (bw, vw))| {
+            let mut count = 0usize;
+            for (wl, word) in bw.iter_mut().enumerate() {
+                let wi = c * (ROWS_PER_TASK / 64) + wl;
+                let base = wi << 6;
+                let mut todo = match &allowed {
+                    Some(al) => al[wi],
+                    None if base + 64 <= n => u64::MAX,
+                    None => (1u64 << (n - base)) - 1,
+                };
+                let mut got = 0u64;
+                while todo != 0 {
+                    let b = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    if let Some(z) = row_sum(&s, a, base + b, &get) {
+                        got |= 1 << b;
+                        vw[(wl << 6) + b] = z;
+                    }
+                }
+                *word = got;
+                count += got.count_ones() as usize;
+            }
+            count
+        })
+        .sum();
+    out.set_nvals(nvals);
+    Vector::Bitmap(out)
+}

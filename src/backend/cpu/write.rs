@@ -1,0 +1,179 @@
+//! The masked write-back `w<m> = w (.) t` that ends every operation (GraphBLAS semantics):
+//! `z = accum ? w (.) t (union) : t`; then `w(i) = z(i)` where the mask allows `i`, and
+//! elsewhere `w(i)` is kept (or deleted under replace).
+
+use crate::algebra::{BinaryOp, Index, Scalar};
+use crate::descriptor::{Mask, MaskSet};
+use crate::vector::{BitmapVector, SparseVector, Vector};
+
+/// The accumulator argument of every operation.
+pub type Accum<'a, Z> = Option<&'a dyn BinaryOp<Z, Z, Output = Z>>;
+
+/// Writes the computed result `t` into `w`.
+///
+/// `t_masked` says that `t` has entries only where the mask allows (the products compute
+/// nothing elsewhere), which lets the common cases skip every index `t` does not touch.
+pub(crate) fn write_back<Z: Scalar>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    t: Vector<Z>,
+    t_masked: bool,
+    replace: bool,
+) {
+    debug_assert_eq!(w.len(), t.len());
+    // w = t: no accumulator, and nothing of the old w survives.
+    if accum.is_none()
+        && match mask {
+            None => true,
+            Some(_) => t_masked && (replace || w.nvals() == 0),
+        }
+    {
+        *w = t;
+        return;
+    }
+    if !replace && !matches!(w, Vector::Sparse(_)) {
+        match accum {
+            Some(op) => return accumulate_in_place(w, mask, op, &t),
+            None => {
+                if let Some(m) = mask
+                    && !m.is_complemented()
+                {
+                    return assign_in_place(w, m, &t);
+                }
+            }
+        }
+    }
+    merge(w, mask, accum, t, replace);
+}
+
+/// `w<m> (.)= t` for a bitmap or dense `w`: only the entries of `t` change anything.
+fn accumulate_in_place<Z: Scalar>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    op: &dyn BinaryOp<Z, Z, Output = Z>,
+    t: &Vector<Z>,
+) {
+    let allowed = |i: usize| mask.is_none_or(|m| m.allows(i));
+    match w {
+        Vector::Dense(d) => {
+            let s = d.as_mut_slice();
+            for_each_entry(t, |i, x| {
+                if allowed(i) {
+                    s[i] = op.apply(s[i], x);
+                }
+            });
+        }
+        Vector::Bitmap(b) => {
+            for_each_entry(t, |i, x| {
+                if allowed(i) {
+                    let z = match b.get(i) {
+                        Some(old) => op.apply(old, x),
+                        None => x,
+                    };
+                    b.set(i, z);
+                }
+            });
+        }
+        Vector::Sparse(_) => unreachable!("sparse outputs take the merge path"),
+    }
+}
+
+/// `w<m> = t` (no accumulator, mask not complemented, no replace) for a bitmap or dense
+/// `w`: only the indices the mask names change.
+fn assign_in_place<Z: Scalar>(w: &mut Vector<Z>, m: &Mask, t: &Vector<Z>) {
+    let mut b = match std::mem::replace(w, Vector::new(0)) {
+        Vector::Bitmap(b) => b,
+        other => other.into_bitmap(),
+    };
+    let mut visit = |i: usize| match t.get(i) {
+        Some(x) => b.set(i, x),
+        None => b.remove(i),
+    };
+    match m.set() {
+        MaskSet::All => (0..m.len()).for_each(&mut visit),
+        MaskSet::Sorted(s) => s.iter().for_each(|&i| visit(i as usize)),
+        MaskSet::Bits(bits) => {
+            for (wi, &word) in bits.iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    visit((wi << 6) | x.trailing_zeros() as usize);
+                    x &= x - 1;
+                }
+            }
+        }
+    }
+    *w = if b.nvals() == b.len() {
+        Vector::Dense(b.to_dense(Z::default()))
+    } else {
+        Vector::Bitmap(b)
+    };
+}
+
+/// The general case: a sorted merge of the old `w` and `t`, O(nvals(w) + nvals(t)).
+fn merge<Z: Scalar>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    t: Vector<Z>,
+    replace: bool,
+) {
+    let old = w.to_pairs();
+    let new = t.to_pairs();
+    let allowed = |i: Index| mask.is_none_or(|m| m.allows(i as usize));
+    let mut out: Vec<(Index, Z)> = Vec::with_capacity(old.len().max(new.len()));
+    let (mut a, mut b) = (0, 0);
+    while a < old.len() || b < new.len() {
+        let ia = old.get(a).map_or(Index::MAX as u64 + 1, |e| e.0 as u64);
+        let ib = new.get(b).map_or(Index::MAX as u64 + 1, |e| e.0 as u64);
+        let i = ia.min(ib) as Index;
+        let wi = (ia == i as u64).then(|| old[a].1);
+        let ti = (ib == i as u64).then(|| new[b].1);
+        a += wi.is_some() as usize;
+        b += ti.is_some() as usize;
+        let z = match (accum, wi, ti) {
+            (Some(op), Some(x), Some(y)) => Some(op.apply(x, y)),
+            (Some(_), x, None) => x,
+            (_, _, y) => y,
+        };
+        let keep = if allowed(i) {
+            z
+        } else if replace {
+            None
+        } else {
+            wi
+        };
+        if let Some(v) = keep {
+            out.push((i, v));
+        }
+    }
+    let len = w.len();
+    let (indices, values): (Vec<Index>, Vec<Z>) = out.into_iter().unzip();
+    // SAFETY: the merge visits indices in strictly increasing order, all below len.
+    let sparse = unsafe { SparseVector::new_unchecked(len, indices, values) };
+    *w = match w {
+        Vector::Sparse(_) => Vector::Sparse(sparse),
+        _ if sparse.nvals() == len => Vector::Dense(sparse.to_dense(Z::default())),
+        _ => Vector::Bitmap(BitmapVector::from_sparse(&sparse)),
+    };
+}
+
+/// Calls `f(i, x)` for every present entry of `v`, in ascending index order.
+#[inline]
+pub(crate) fn for_each_entry<Z: Scalar>(v: &Vector<Z>, mut f: impl FnMut(usize, Z)) {
+    match v {
+        Vector::Sparse(s) => s.iter().for_each(|(i, x)| f(i as usize, x)),
+        Vector::Bitmap(b) => {
+            let vals = b.values();
+            for (wi, &word) in b.bits().iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    let i = (wi << 6) | x.trailing_zeros() as usize;
+                    f(i, vals[i]);
+                    x &= x - 1;
+                }
+            }
+        }
+        Vector::Dense(d) => d.as_slice().iter().enumerate().for_each(|(i, &x)| f(i, x)),
+    }
+}

@@ -1,0 +1,60 @@
+//! Apply a function to every entry, and select the entries a predicate keeps.
+
+use crate::algebra::{Index, Scalar};
+use crate::backend::cpu::{ewise, write};
+use crate::descriptor::{Descriptor, Mask};
+use crate::vector::Vector;
+
+use super::{Accum, check_mask};
+
+/// `w<m> = w (.) f(u)` -- `f` applied to every present entry (GrB_apply).
+///
+/// # Panics
+/// If the lengths of `w`, `u` and the mask differ.
+pub fn apply<T: Scalar, Z: Scalar>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    f: impl Fn(T) -> Z + Sync,
+    u: &Vector<T>,
+    desc: &Descriptor,
+) {
+    apply_indexed(w, mask, accum, |_, x| f(x), u, desc)
+}
+
+/// `w<m> = w (.) f(i, u(i))` -- a positional apply: `f` also sees the index.
+///
+/// # Panics
+/// If the lengths of `w`, `u` and the mask differ.
+pub fn apply_indexed<T: Scalar, Z: Scalar>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    f: impl Fn(Index, T) -> Z + Sync,
+    u: &Vector<T>,
+    desc: &Descriptor,
+) {
+    assert_eq!(w.len(), u.len(), "w.len() != u.len()");
+    check_mask(mask, w.len());
+    let t = ewise::apply(&f, u);
+    write::write_back(w, mask, accum, t, false, desc.replace);
+}
+
+/// `w<m> = w (.) select(u)` -- the entries of `u` for which `pred(i, u(i))` holds
+/// (GrB_select).
+///
+/// # Panics
+/// If the lengths of `w`, `u` and the mask differ.
+pub fn select<T: Scalar>(
+    w: &mut Vector<T>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, T>,
+    pred: impl Fn(Index, T) -> bool + Sync,
+    u: &Vector<T>,
+    desc: &Descriptor,
+) {
+    assert_eq!(w.len(), u.len(), "w.len() != u.len()");
+    check_mask(mask, w.len());
+    let t = ewise::select(&pred, u);
+    write::write_back(w, mask, accum, t, false, desc.replace);
+}

@@ -1,0 +1,48 @@
+//! `w<m> = w (.) (u (+).(x) A)`: push, SpMSpV over the out-edges of `u`'s entries.
+
+use crate::algebra::{Scalar, Semiring};
+use crate::backend::cpu::{pull, push, write};
+use crate::descriptor::{Descriptor, Mask};
+use crate::matrix::Csr;
+use crate::vector::Vector;
+
+use super::{Accum, check_mask};
+
+/// `w<m> = w (.) (u (+).(x) A)` -- push: each entry `u(k)` scatters `A(k, j) (x) u(k)` to
+/// the `j` the mask allows; the terms of one `j` are summed in ascending `k`.
+///
+/// With `desc.transpose`, computes `u (+).(x) A'` by pulling over `A`'s rows instead.
+/// The result is sparse (push) or a bitmap (pull).
+///
+/// # Panics
+/// If `u.len() != A.nrows()` (or `A.ncols()` transposed), or `w` or the mask do not have
+/// the output's length.
+///
+/// # Complexity
+/// Push: O(sum of out-degrees of `u`'s entries), plus a sort of the terms.
+pub fn vxm<S, A, U>(
+    w: &mut Vector<S::Output>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, S::Output>,
+    semiring: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+    desc: &Descriptor,
+) where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let t = if desc.transpose {
+        assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols() (transposed vxm)");
+        assert_eq!(w.len(), a.nrows(), "w.len() != A.nrows() (transposed vxm)");
+        check_mask(mask, w.len());
+        pull::mxv_pull(semiring, a, u, mask)
+    } else {
+        assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows()");
+        assert_eq!(w.len(), a.ncols(), "w.len() != A.ncols()");
+        check_mask(mask, w.len());
+        push::vxm_push(semiring, u, a, mask)
+    };
+    write::write_back(w, mask, accum, t, true, desc.replace);
+}
