@@ -1,1 +1,507 @@
-//! Graph files.
+//! Graph files: reading and writing adjacency matrices in the common text formats and a
+//! native binary one, with errors that name the file and the line.
+//!
+//! | [`Format`] | names | content | ids |
+//! |---|---|---|---|
+//! | [`Format::MatrixMarket`] | `.mtx` | `%%MatrixMarket matrix coordinate {pattern,integer,real} {general,symmetric}`, a size line `n n nnz`, one `i j [value]` per entry | 1-based |
+//! | [`Format::EdgeList`] | `.txt .el .edges .tsv .wel .snap` | `src dst [weight]` per line, `#` or `%` comments (SNAP) | 0-based, `n = max id + 1` |
+//! | [`Format::Dimacs`] | `.gr` | `c` comments, `p sp n m`, `a u v w` per arc (9th DIMACS challenge) | 1-based |
+//! | [`Format::Graphalytics`] | `.e` (+ `.v` beside it) | `src dst [weight]` per line; the `.v` file lists every vertex id, one a line | explicit |
+//! | [`Format::Adjacency`] | `.adj` | `v n1 n2 ...` per line (Graphalytics vertex-based form) | explicit |
+//! | [`Format::Binary`] | `.ebg` | the CSR arrays, little-endian, with a CRC-32 (see [`binary`]) | as stored |
+//!
+//! Any of them may be gzip-compressed: a path ending in `.gz`, or bytes that begin with
+//! the gzip magic, are decompressed first (all members of a multi-member stream).
+//!
+//! # What a graph file becomes
+//! A [`Graph`]: the adjacency pattern `A` (`A(i, j)` = arc `i -> j`, square, rows
+//! sorted), the weights of the arcs when the file has values, and how vertex indices map
+//! to the ids written in the file ([`VertexIds`]).
+//!
+//! - Undirected input (a Matrix Market `symmetric` file, or [`ReadOptions::undirected`])
+//!   stores each edge as both arcs `i -> j` and `j -> i`; a self-loop is one arc.
+//! - Repeated arcs are stored once; their weights combine by `min` (the shortest-path
+//!   meaning: of parallel road segments, the lighter one counts). [`Graph::duplicates`]
+//!   says how many records were repeats.
+//! - Self-loops are kept.
+//!
+//! # Errors
+//! Nothing in a file makes these functions panic. Every fault is an
+//! [`Error::Parse`](crate::error::Error::Parse) that names the file and, where there is
+//! one, the line: `road.mtx:4: column index 9 out of range 1..3`. An operating-system
+//! failure (a missing file) is an [`Error::Io`](crate::error::Error::Io) with the path.
+//!
+//! # Allocation guard
+//! A header or an id decides how many vertices to allocate for, so both are checked before
+//! anything is allocated: a vertex count must be at most `u32::MAX`, and a count above
+//! [`MIN_VERTEX_LIMIT`] (2^24) must also be at most [`VERTICES_PER_BYTE`] (64) times the
+//! size of the (decompressed) file. Real graphs are far denser than one edge per 64
+//! vertices; a 50-byte file that declares 10^12 vertices is refused, not allocated. See
+//! [`vertex_limit`].
+//!
+//! # Speed
+//! Text is read (and decompressed) whole, cut into chunks at line ends, and the chunks are
+//! parsed in parallel (rayon) with hand-written integer parsing; an error's line number is
+//! the lines before its chunk plus its line within the chunk, and the earliest wins.
+
+mod assemble;
+pub mod binary;
+mod dimacs;
+mod edge_list;
+mod graphalytics;
+mod matrix_market;
+mod source;
+mod text;
+mod write;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::algebra::Index;
+use crate::error::{Error, Result};
+use crate::matrix::Csr;
+
+/// A vertex count above this needs a file of at least one byte per [`VERTICES_PER_BYTE`]
+/// vertices (see [`vertex_limit`]).
+pub const MIN_VERTEX_LIMIT: u64 = 1 << 24;
+
+/// How many vertices one byte of input may declare once a count exceeds
+/// [`MIN_VERTEX_LIMIT`].
+pub const VERTICES_PER_BYTE: u64 = 64;
+
+/// The largest vertex count a text input of `bytes` bytes may declare or imply:
+/// `min(u32::MAX, max(2^24, 64 * bytes))`.
+///
+/// Every vertex costs CSR offsets (8 bytes and more while building) whether or not it has
+/// an arc, so a count is checked against the input before it is allocated.
+///
+/// ```
+/// use edgeblas::io::vertex_limit;
+/// assert_eq!(vertex_limit(50), 1 << 24);
+/// assert_eq!(vertex_limit(1 << 20), 64 << 20);
+/// assert_eq!(vertex_limit(1 << 40), u32::MAX as u64);
+/// ```
+pub fn vertex_limit(bytes: usize) -> u64 {
+    let by_size = (bytes as u64).saturating_mul(VERTICES_PER_BYTE);
+    by_size.max(MIN_VERTEX_LIMIT).min(u32::MAX as u64)
+}
+
+/// A graph file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Matrix Market coordinate (`.mtx`): pattern, integer or real; general or symmetric.
+    MatrixMarket,
+    /// A whitespace-separated edge list, `src dst [weight]` per line (SNAP style).
+    EdgeList,
+    /// A 9th DIMACS challenge shortest-path graph (`.gr`): `p sp n m`, `a u v w`.
+    Dimacs,
+    /// LDBC Graphalytics: an edge file `X.e` and the vertex file `X.v` beside it.
+    Graphalytics,
+    /// The Graphalytics vertex-based adjacency form: `v n1 n2 ...` per line.
+    Adjacency,
+    /// The native binary format (`.ebg`), see [`binary`].
+    Binary,
+}
+
+/// Every format, in the order of [`Format::from_name`]'s list of choices.
+const ALL_FORMATS: [Format; 6] = [
+    Format::MatrixMarket,
+    Format::EdgeList,
+    Format::Dimacs,
+    Format::Graphalytics,
+    Format::Adjacency,
+    Format::Binary,
+];
+
+impl Format {
+    /// The format a path's name implies, ignoring a final `.gz`: `.mtx` Matrix Market;
+    /// `.txt .el .edges .tsv .wel .snap` edge list; `.gr` DIMACS; `.e` Graphalytics;
+    /// `.adj` adjacency; `.ebg` binary. `None` for any other name.
+    pub fn from_path(p: &Path) -> Option<Format> {
+        let name = p.file_name()?.to_str()?.to_ascii_lowercase();
+        let name = name.strip_suffix(".gz").unwrap_or(&name);
+        let (_, ext) = name.rsplit_once('.')?;
+        Some(match ext {
+            "mtx" => Format::MatrixMarket,
+            "txt" | "el" | "edges" | "tsv" | "wel" | "snap" => Format::EdgeList,
+            "gr" => Format::Dimacs,
+            "e" => Format::Graphalytics,
+            "adj" => Format::Adjacency,
+            "ebg" => Format::Binary,
+            _ => return None,
+        })
+    }
+
+    /// The format called `s` (case-insensitive): `mtx` or `matrix-market`; `edgelist`,
+    /// `el` or `snap`; `dimacs` or `gr`; `graphalytics` or `e`; `adj`; `binary` or `ebg`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] listing the choices.
+    pub fn from_name(s: &str) -> Result<Format> {
+        Ok(match s.to_ascii_lowercase().as_str() {
+            "mtx" | "matrix-market" | "matrixmarket" => Format::MatrixMarket,
+            "edgelist" | "edge-list" | "el" | "snap" => Format::EdgeList,
+            "dimacs" | "gr" => Format::Dimacs,
+            "graphalytics" | "e" => Format::Graphalytics,
+            "adj" | "adjacency" => Format::Adjacency,
+            "binary" | "ebg" => Format::Binary,
+            _ => {
+                return Err(Error::InvalidArgument(format!(
+                    "unknown graph format '{s}'; choose one of: mtx (matrix-market), \
+                     edgelist (el, snap), dimacs (gr), graphalytics (e), adj, binary (ebg)"
+                )));
+            }
+        })
+    }
+
+    /// The short name, one that [`Format::from_name`] accepts: `mtx`, `edgelist`, `dimacs`,
+    /// `graphalytics`, `adj`, `binary`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::MatrixMarket => "mtx",
+            Format::EdgeList => "edgelist",
+            Format::Dimacs => "dimacs",
+            Format::Graphalytics => "graphalytics",
+            Format::Adjacency => "adj",
+            Format::Binary => "binary",
+        }
+    }
+
+    /// Every format.
+    pub fn all() -> &'static [Format] {
+        &ALL_FORMATS
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Format> {
+        Format::from_name(s)
+    }
+}
+
+/// How to read a graph file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The format; `None` to infer it from the path ([`Format::from_path`]). Ignored by
+    /// [`parse_graph`], which takes the format as an argument.
+    pub format: Option<Format>,
+    /// Treat every record as an undirected edge: store both arc directions.
+    pub undirected: bool,
+}
+
+/// What the values of a graph file are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueType {
+    /// No values: the file gives the structure only.
+    Pattern,
+    /// Integer values (stored as `f64`, exact: every value has `|v| <= 2^53`).
+    Integer,
+    /// Real values.
+    Real,
+}
+
+/// How vertex indices `0..n` map to the ids written in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VertexIds {
+    /// External id = index + base: 1 for Matrix Market and DIMACS, 0 for edge lists.
+    Offset(u64),
+    /// External id = `ids[index]`, sorted ascending and unique (Graphalytics ids).
+    Explicit(Vec<u64>),
+}
+
+impl VertexIds {
+    /// The id written in the file for vertex `index`.
+    ///
+    /// # Panics
+    /// For [`VertexIds::Explicit`] when `index` is not below the number of ids.
+    pub fn external(&self, index: usize) -> u64 {
+        match self {
+            VertexIds::Offset(base) => base + index as u64,
+            VertexIds::Explicit(ids) => ids[index],
+        }
+    }
+
+    /// The index of the vertex with file id `id`; `None` if no vertex has that id.
+    ///
+    /// [`VertexIds::Offset`] does not know the vertex count: it answers for every
+    /// `id >= base`. [`Graph::internal`] also checks the index against the graph.
+    pub fn internal(&self, id: u64) -> Option<usize> {
+        match self {
+            VertexIds::Offset(base) => id.checked_sub(*base).and_then(|i| usize::try_from(i).ok()),
+            VertexIds::Explicit(ids) => ids.binary_search(&id).ok(),
+        }
+    }
+}
+
+/// A graph read from a file.
+///
+/// # Invariants
+/// `adjacency` is square; `weights`, when present, has one value per stored arc, parallel
+/// to `adjacency.indices()`; `Explicit` ids have one id per vertex. A graph that comes
+/// from this module's readers always holds them; the fields are public, so one built by
+/// hand must too.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graph {
+    /// The adjacency pattern: `A(i, j)` is the arc `i -> j`; `n x n`.
+    pub adjacency: Csr<()>,
+    /// One weight per stored arc, parallel to `adjacency.indices()`, when the file has values.
+    pub weights: Option<Vec<f64>>,
+    /// What the file's values are.
+    pub value_type: ValueType,
+    /// How indices map to the file's vertex ids.
+    pub ids: VertexIds,
+    /// `false` for a Matrix Market symmetric file or when read with
+    /// [`ReadOptions::undirected`]: every edge is stored as both arcs.
+    pub directed: bool,
+    /// Entries read from the file: data lines, arc lines, or (adjacency form) neighbours.
+    pub records: u64,
+    /// Records that repeat an earlier `(src, dst)`; for Matrix Market symmetric, an earlier
+    /// unordered pair.
+    pub duplicates: u64,
+}
+
+impl Graph {
+    /// Number of vertices `n`.
+    pub fn vertices(&self) -> usize {
+        self.adjacency.nrows()
+    }
+
+    /// Number of stored arcs (an undirected edge counts twice, a self-loop once).
+    pub fn arcs(&self) -> usize {
+        self.adjacency.nnz()
+    }
+
+    /// Number of self-loops `i -> i`.
+    pub fn self_loops(&self) -> usize {
+        self.adjacency.count_diagonal()
+    }
+
+    /// The adjacency with its weights, when the graph has them.
+    ///
+    /// # Panics
+    /// If `weights` does not have one value per arc (a broken [`Graph`] invariant).
+    pub fn weighted_csr(&self) -> Option<Csr<f64>> {
+        let w = self.weights.as_ref()?;
+        assert_eq!(
+            w.len(),
+            self.arcs(),
+            "Graph::weights.len() != Graph::arcs()"
+        );
+        let a = &self.adjacency;
+        // SAFETY: the structure is that of `adjacency`, a valid Csr, and there is one
+        // value per stored index (asserted above).
+        Some(unsafe {
+            Csr::new_unchecked(
+                a.nrows(),
+                a.ncols(),
+                a.offsets().to_vec(),
+                a.indices().to_vec(),
+                w.clone(),
+            )
+        })
+    }
+
+    /// The index of the vertex with file id `id`, if the graph has one.
+    pub fn internal(&self, id: u64) -> Option<usize> {
+        self.ids.internal(id).filter(|&i| i < self.vertices())
+    }
+
+    /// The file id of vertex `index`.
+    ///
+    /// # Panics
+    /// If `index >= self.vertices()`.
+    pub fn external(&self, index: usize) -> u64 {
+        assert!(index < self.vertices(), "vertex index >= Graph::vertices()");
+        self.ids.external(index)
+    }
+
+    /// Number of vertices with at least one arc in or out (what SNAP calls "nodes").
+    pub fn non_isolated(&self) -> usize {
+        let n = self.vertices();
+        let mut seen = vec![false; n];
+        for i in 0..n {
+            let cols: &[Index] = self.adjacency.row(i).0;
+            if !cols.is_empty() {
+                seen[i] = true;
+            }
+            for &j in cols {
+                seen[j as usize] = true;
+            }
+        }
+        seen.iter().filter(|&&s| s).count()
+    }
+
+    /// The same graph with every arc also reversed: `A ∪ A'`, weights combined by `min`,
+    /// marked undirected. `records` and `duplicates` are unchanged. An undirected graph
+    /// is returned as it is.
+    pub fn into_undirected(self) -> Graph {
+        if !self.directed {
+            return self;
+        }
+        let (adjacency, weights) = assemble::symmetrize(&self.adjacency, self.weights.as_deref());
+        Graph {
+            adjacency,
+            weights,
+            directed: false,
+            ..self
+        }
+    }
+}
+
+/// The name a path is shown by in messages.
+fn display_name(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Reads the graph file at `path`, decompressing it when gzipped.
+///
+/// The format is `opts.format`, or else the one the name implies ([`Format::from_path`]).
+/// A Graphalytics `X.e` file reads its vertex file `X.v` (or `X.v.gz`) beside it.
+///
+/// # Errors
+/// [`Error::Io`] when a file cannot be read; [`Error::Parse`] naming the file and line
+/// for anything wrong with its content; [`Error::InvalidArgument`] when the format cannot
+/// be told from the name.
+///
+/// # Example
+/// ```
+/// use edgeblas::io::{read_graph, ReadOptions};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("tiny.txt");
+/// std::fs::write(&path, "# a triangle\n0 1\n1 2\n2 0\n").unwrap();
+/// let g = read_graph(&path, &ReadOptions::default()).unwrap();
+/// assert_eq!((g.vertices(), g.arcs(), g.records), (3, 3, 3));
+/// ```
+pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
+    let format = match opts.format.or_else(|| Format::from_path(path)) {
+        Some(f) => f,
+        None => {
+            return Err(Error::InvalidArgument(format!(
+                "{}: cannot tell the graph format from the name; give one of: mtx, \
+                 edgelist, dimacs, graphalytics, adj, binary",
+                path.display()
+            )));
+        }
+    };
+    if format == Format::Graphalytics {
+        let vpath = graphalytics::vertex_path(path)?;
+        let e = source::read_file(path)?;
+        let v = source::read_file(&vpath)?;
+        return parse_graphalytics(&display_name(path), &e, &display_name(&vpath), &v, opts);
+    }
+    let bytes = source::read_file(path)?;
+    parse_graph(&display_name(path), &bytes, format, opts)
+}
+
+/// Parses a graph held in memory; `name` is what messages call it (a `.gz` name, or the
+/// gzip magic at the start, means the bytes are decompressed first).
+///
+/// # Errors
+/// As [`read_graph`]; Graphalytics input needs its vertex file: use
+/// [`parse_graphalytics`] (this returns [`Error::InvalidArgument`]).
+///
+/// # Example
+/// ```
+/// use edgeblas::io::{parse_graph, Format, ReadOptions};
+/// let mm = b"%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n";
+/// let g = parse_graph("path.mtx", mm, Format::MatrixMarket, &ReadOptions::default()).unwrap();
+/// assert_eq!((g.vertices(), g.arcs(), g.directed), (3, 4, false));
+/// let bad = b"%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 9\n";
+/// let e = parse_graph("road.mtx", bad, Format::MatrixMarket, &ReadOptions::default());
+/// assert_eq!(e.unwrap_err().to_string(), "road.mtx:3: column index 9 out of range 1..3");
+/// ```
+pub fn parse_graph(name: &str, bytes: &[u8], format: Format, opts: &ReadOptions) -> Result<Graph> {
+    let data = source::decompress(name, bytes)?;
+    let bytes: &[u8] = &data;
+    if bytes.is_empty() {
+        return Err(Error::parse(name, 0, "the file is empty"));
+    }
+    let g = match format {
+        Format::MatrixMarket => matrix_market::parse(name, bytes, opts)?,
+        Format::EdgeList => edge_list::parse(name, bytes, opts)?,
+        Format::Dimacs => dimacs::parse(name, bytes, opts)?,
+        Format::Adjacency => graphalytics::parse_adjacency(name, bytes, opts)?,
+        Format::Binary => {
+            let g = binary::decode(name, bytes)?;
+            if opts.undirected {
+                g.into_undirected()
+            } else {
+                g
+            }
+        }
+        Format::Graphalytics => {
+            return Err(Error::InvalidArgument(format!(
+                "{name}: a Graphalytics edge file needs its vertex file; use parse_graphalytics"
+            )));
+        }
+    };
+    Ok(g)
+}
+
+/// Parses a Graphalytics graph held in memory: the edge file `e` (`src dst [weight]` per
+/// line) named `e_name`, and the vertex file `v` (one id per line) named `v_name`.
+///
+/// # Errors
+/// As [`read_graph`]; an edge naming an id the vertex file does not list is an error at
+/// its line.
+pub fn parse_graphalytics(
+    e_name: &str,
+    e: &[u8],
+    v_name: &str,
+    v: &[u8],
+    opts: &ReadOptions,
+) -> Result<Graph> {
+    let e = source::decompress(e_name, e)?;
+    let v = source::decompress(v_name, v)?;
+    graphalytics::parse_edges_vertices(e_name, &e, v_name, &v, opts)
+}
+
+/// Writes `g` to `path` in `format` (or the one the name implies), gzip-compressed when
+/// the path ends in `.gz`.
+///
+/// - Matrix Market: `symmetric` (lower triangle) when the graph is undirected and its
+///   adjacency and weights are symmetric, `general` otherwise; indices are written
+///   1-based, so explicit vertex ids are not kept.
+/// - Edge list, Graphalytics and adjacency: every arc, with the graph's external ids
+///   ([`VertexIds::external`]); Graphalytics also writes `X.v` beside `X.e`. An edge
+///   list says nothing of isolated vertices past the largest id or of the id base:
+///   reading one back gives `n = max id + 1` and ids from 0.
+/// - DIMACS: 1-based, weights must be integers (a pattern graph gets weight 1).
+/// - Binary: everything, exactly.
+///
+/// Integer weights are written as integers, real ones in Rust's shortest round-trip
+/// form, so text round trips keep every value.
+///
+/// # Errors
+/// [`Error::Io`] on a write failure; [`Error::InvalidArgument`] when the format cannot be
+/// told from the name; [`Error::Unsupported`] when the format cannot hold the graph
+/// (DIMACS with real weights).
+pub fn write_graph(path: &Path, g: &Graph, format: Option<Format>) -> Result<()> {
+    let format = match format.or_else(|| Format::from_path(path)) {
+        Some(f) => f,
+        None => {
+            return Err(Error::InvalidArgument(format!(
+                "{}: cannot tell the graph format from the name; give one of: mtx, \
+                 edgelist, dimacs, graphalytics, adj, binary",
+                path.display()
+            )));
+        }
+    };
+    write::write(path, g, format)
+}
+
+/// The vertex file `X.v` that belongs to the Graphalytics edge file `X.e` (`X.e.gz` looks
+/// for `X.v`, then `X.v.gz`).
+///
+/// # Errors
+/// [`Error::InvalidArgument`] when the name does not end in `.e` or `.e.gz`.
+pub fn graphalytics_vertex_path(edge_path: &Path) -> Result<PathBuf> {
+    graphalytics::vertex_path(edge_path)
+}

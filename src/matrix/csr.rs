@@ -108,7 +108,10 @@ impl<T: Scalar> Csr<T> {
 
     /// An `nrows x ncols` matrix with no entries.
     pub fn empty(nrows: usize, ncols: usize) -> Self {
-        assert!(nrows <= MAX_DIM && ncols <= MAX_DIM, "dimension exceeds 2^32");
+        assert!(
+            nrows <= MAX_DIM && ncols <= MAX_DIM,
+            "dimension exceeds 2^32"
+        );
         Csr {
             nrows,
             ncols,
@@ -184,7 +187,13 @@ impl<T: Scalar> Csr<T> {
 
     /// Takes the matrix apart: `(nrows, ncols, offsets, indices, values)`.
     pub fn into_parts(self) -> (usize, usize, Vec<u64>, Vec<Index>, Vec<T>) {
-        (self.nrows, self.ncols, self.offsets, self.indices, self.values)
+        (
+            self.nrows,
+            self.ncols,
+            self.offsets,
+            self.indices,
+            self.values,
+        )
     }
 
     /// The same structure with every value mapped by `f`.
@@ -253,6 +262,118 @@ impl<T: Scalar> Csr<T> {
             .count()
     }
 
+    /// `A ∪ A'`: the undirected closure of a square matrix, every row sorted.
+    ///
+    /// An entry present both as `A(i, j)` and `A(j, i)` gets `combine(A(i, j), A(j, i))`;
+    /// one present on one side only keeps its value; a diagonal entry `A(i, i)` is its
+    /// own transpose and keeps its value as it is (it is not combined with itself).
+    ///
+    /// # Panics
+    /// If the matrix is not square (`A.nrows() != A.ncols()`).
+    ///
+    /// # Complexity
+    /// O(nnz + n): a transpose, then a merge of the sorted rows of `A` and `A'`, in
+    /// parallel over blocks of rows with about the same number of entries.
+    ///
+    /// ```
+    /// use edgeblas::matrix::{CooBuilder, Duplicates};
+    /// let mut b = CooBuilder::new(3, 3);
+    /// b.push(0, 1, 5.0).unwrap();
+    /// b.push(1, 0, 2.0).unwrap();
+    /// b.push(2, 1, 7.0).unwrap();
+    /// b.push(2, 2, 1.0).unwrap();
+    /// let s = b.build(Duplicates::Error).unwrap().symmetrize(f64::min);
+    /// assert_eq!(s.get(0, 1), Some(2.0));
+    /// assert_eq!(s.get(1, 2), Some(7.0));
+    /// assert_eq!(s.get(2, 2), Some(1.0));
+    /// assert_eq!(s.nnz(), 5);
+    /// ```
+    pub fn symmetrize(&self, combine: impl Fn(T, T) -> T + Sync) -> Csr<T> {
+        assert_eq!(
+            self.nrows, self.ncols,
+            "symmetrize needs a square matrix: A.nrows() != A.ncols()"
+        );
+        let n = self.nrows;
+        let t = self.transpose();
+        let lens: Vec<u64> = (0..n)
+            .into_par_iter()
+            .map(|i| merged_len(self.row(i).0, t.row(i).0) as u64)
+            .collect();
+        let mut offsets = vec![0u64; n + 1];
+        for i in 0..n {
+            offsets[i + 1] = offsets[i] + lens[i];
+        }
+        drop(lens);
+        let total = offsets[n] as usize;
+        let mut indices = vec![0 as Index; total];
+        let mut values = vec![T::default(); total];
+
+        // Blocks of rows with about `total / blocks` entries each, written in parallel.
+        let blocks = (rayon::current_num_threads() * 8).max(1);
+        let mut bounds = vec![0usize];
+        for k in 1..blocks {
+            let target = (total as u64 * k as u64) / blocks as u64;
+            let r = offsets.partition_point(|&o| o < target).min(n);
+            if r > *bounds.last().unwrap_or(&0) {
+                bounds.push(r);
+            }
+        }
+        if *bounds.last().unwrap_or(&0) < n || bounds.len() == 1 {
+            bounds.push(n);
+        }
+        let mut pieces = Vec::with_capacity(bounds.len());
+        {
+            let (mut rest_i, mut rest_v) = (&mut indices[..], &mut values[..]);
+            for w in bounds.windows(2) {
+                let len = (offsets[w[1]] - offsets[w[0]]) as usize;
+                let (hi, ti) = rest_i.split_at_mut(len);
+                let (hv, tv) = rest_v.split_at_mut(len);
+                pieces.push((w[0], w[1], hi, hv));
+                rest_i = ti;
+                rest_v = tv;
+            }
+        }
+        pieces.into_par_iter().for_each(|(r0, r1, out_i, out_v)| {
+            let mut q = 0usize;
+            for i in r0..r1 {
+                let (ac, av) = self.row(i);
+                let (bc, bv) = t.row(i);
+                let (mut x, mut y) = (0usize, 0usize);
+                while x < ac.len() || y < bc.len() {
+                    let (c, v) = if y == bc.len() || (x < ac.len() && ac[x] < bc[y]) {
+                        x += 1;
+                        (ac[x - 1], av[x - 1])
+                    } else if x == ac.len() || bc[y] < ac[x] {
+                        y += 1;
+                        (bc[y - 1], bv[y - 1])
+                    } else {
+                        x += 1;
+                        y += 1;
+                        let c = ac[x - 1];
+                        let v = if c as usize == i {
+                            av[x - 1]
+                        } else {
+                            combine(av[x - 1], bv[y - 1])
+                        };
+                        (c, v)
+                    };
+                    out_i[q] = c;
+                    out_v[q] = v;
+                    q += 1;
+                }
+            }
+        });
+        // SAFETY: each output row is the sorted merge (duplicates joined) of a sorted row
+        // of A and one of A', whose columns are < n; the offsets are the prefix sum of
+        // exactly those merged lengths, and every block wrote its rows' full range.
+        unsafe { Csr::new_unchecked(n, n, offsets, indices, values) }
+    }
+
+    /// Whether the matrix equals its transpose (structure and values): `A == A'`.
+    pub fn is_symmetric(&self) -> bool {
+        self.nrows == self.ncols && self.transpose() == *self
+    }
+
     /// Converts to a `sprs` CSR matrix (offsets become `usize`).
     pub fn to_sprs(&self) -> sprs::CsMat<T> {
         let indptr: Vec<usize> = self.offsets.iter().map(|&o| o as usize).collect();
@@ -286,4 +407,21 @@ impl<T: Scalar> Csr<T> {
         let indices: Vec<Index> = m.indices().iter().map(|&j| j as Index).collect();
         Csr::new_checked(nrows, ncols, offsets, indices, m.data().to_vec())
     }
+}
+
+/// The length of the sorted union of two sorted, duplicate-free index lists.
+fn merged_len(a: &[Index], b: &[Index]) -> usize {
+    let (mut x, mut y, mut k) = (0usize, 0usize, 0usize);
+    while x < a.len() && y < b.len() {
+        match a[x].cmp(&b[y]) {
+            std::cmp::Ordering::Less => x += 1,
+            std::cmp::Ordering::Greater => y += 1,
+            std::cmp::Ordering::Equal => {
+                x += 1;
+                y += 1;
+            }
+        }
+        k += 1;
+    }
+    k + (a.len() - x) + (b.len() - y)
 }

@@ -1,0 +1,292 @@
+//! The native binary graph format (`.ebg`): the CSR arrays as they are in memory,
+//! little-endian, behind a fixed header, with a CRC-32 over everything.
+//!
+//! # Layout (version 1)
+//! | bytes | field |
+//! |---|---|
+//! | 0..8 | magic `\x89EBG\r\n\x1a\n` (a text-mode transfer or a truncation to 7 bits breaks it) |
+//! | 8..12 | version, u32 = 1 |
+//! | 12..16 | flags, u32: bit 0 weighted, bit 1 directed, bits 2..4 value type (0 pattern, 1 integer, 2 real), bit 4 explicit ids; other bits 0 |
+//! | 16..24 | `n`, vertices, u64 (at most `u32::MAX`) |
+//! | 24..32 | `nnz`, arcs, u64 |
+//! | 32..40 | id base (offset ids), u64; 0 with explicit ids |
+//! | 40..48 | records, u64 |
+//! | 48..56 | duplicates, u64 |
+//! | 56..60 | reserved, u32 = 0 |
+//! | 60..64 | CRC-32 (crc32fast, IEEE) of bytes 0..60 and of the payload |
+//! | 64.. | payload: offsets `(n + 1) x u64`; indices `nnz x u32`, padded with zeros to a multiple of 8 bytes; weights `nnz x f64` if weighted; ids `n x u64` if explicit |
+//!
+//! The reader computes the size the header implies (with overflow checks) and requires
+//! it to equal the file's size before it allocates anything, then checks the CRC, then
+//! the CSR invariants ([`Csr::new_checked`]) and that explicit ids strictly increase.
+
+use rayon::prelude::*;
+
+use super::{Graph, ValueType, VertexIds};
+use crate::algebra::Index;
+use crate::error::{Error, Result};
+use crate::matrix::Csr;
+
+/// The first eight bytes of every binary graph file.
+pub const MAGIC: [u8; 8] = *b"\x89EBG\r\n\x1a\n";
+
+/// The version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Size of the fixed header, in bytes.
+pub const HEADER_BYTES: usize = 64;
+
+const F_WEIGHTED: u32 = 1;
+const F_DIRECTED: u32 = 1 << 1;
+const F_VALUE_SHIFT: u32 = 2;
+const F_VALUE_MASK: u32 = 3 << F_VALUE_SHIFT;
+const F_EXPLICIT: u32 = 1 << 4;
+const F_KNOWN: u32 = F_WEIGHTED | F_DIRECTED | F_VALUE_MASK | F_EXPLICIT;
+
+/// Byte sizes of the payload sections, from the header's counts; `None` on overflow.
+struct Sections {
+    offsets: usize,
+    indices: usize,
+    pad: usize,
+    weights: usize,
+    ids: usize,
+}
+
+impl Sections {
+    fn new(n: u64, nnz: u64, weighted: bool, explicit: bool) -> Option<Self> {
+        let offsets = n.checked_add(1)?.checked_mul(8)?;
+        let indices = nnz.checked_mul(4)?;
+        let pad = indices % 8;
+        let weights = if weighted { nnz.checked_mul(8)? } else { 0 };
+        let ids = if explicit { n.checked_mul(8)? } else { 0 };
+        let u = |x: u64| usize::try_from(x).ok();
+        Some(Sections {
+            offsets: u(offsets)?,
+            indices: u(indices)?,
+            pad: u(pad)?,
+            weights: u(weights)?,
+            ids: u(ids)?,
+        })
+    }
+
+    fn total(&self) -> Option<usize> {
+        HEADER_BYTES
+            .checked_add(self.offsets)?
+            .checked_add(self.indices)?
+            .checked_add(self.pad)?
+            .checked_add(self.weights)?
+            .checked_add(self.ids)
+    }
+}
+
+fn crc(bytes: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&bytes[..60]);
+    h.update(&bytes[HEADER_BYTES..]);
+    h.finalize()
+}
+
+/// Encodes a graph as the bytes of a binary graph file.
+///
+/// # Panics
+/// If the graph breaks a [`Graph`] invariant (weights not one per arc, explicit ids not
+/// one per vertex).
+pub fn encode(g: &Graph) -> Vec<u8> {
+    let a = &g.adjacency;
+    let (n, nnz) = (a.nrows() as u64, a.nnz() as u64);
+    let explicit = matches!(g.ids, VertexIds::Explicit(_));
+    if let Some(w) = &g.weights {
+        assert_eq!(w.len(), a.nnz(), "Graph::weights.len() != Graph::arcs()");
+    }
+    if let VertexIds::Explicit(ids) = &g.ids {
+        assert_eq!(
+            ids.len(),
+            a.nrows(),
+            "explicit ids.len() != Graph::vertices()"
+        );
+    }
+    let s = Sections::new(n, nnz, g.weights.is_some(), explicit)
+        .expect("a graph in memory has a size that fits memory");
+    let total = s
+        .total()
+        .expect("a graph in memory has a size that fits memory");
+    let mut out = Vec::with_capacity(total);
+    let value_bits = match g.value_type {
+        ValueType::Pattern => 0,
+        ValueType::Integer => 1,
+        ValueType::Real => 2,
+    };
+    let bit = |on: bool, f: u32| if on { f } else { 0 };
+    let flags = bit(g.weights.is_some(), F_WEIGHTED)
+        | bit(g.directed, F_DIRECTED)
+        | (value_bits << F_VALUE_SHIFT)
+        | bit(explicit, F_EXPLICIT);
+    let base = match g.ids {
+        VertexIds::Offset(b) => b,
+        VertexIds::Explicit(_) => 0,
+    };
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&flags.to_le_bytes());
+    for x in [n, nnz, base, g.records, g.duplicates] {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out.extend_from_slice(&[0u8; 8]);
+    for &o in a.offsets() {
+        out.extend_from_slice(&o.to_le_bytes());
+    }
+    for &j in a.indices() {
+        out.extend_from_slice(&j.to_le_bytes());
+    }
+    out.resize(out.len() + s.pad, 0);
+    if let Some(w) = &g.weights {
+        for &x in w {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    if let VertexIds::Explicit(ids) = &g.ids {
+        for &x in ids {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    debug_assert_eq!(out.len(), total);
+    let c = crc(&out);
+    out[60..64].copy_from_slice(&c.to_le_bytes());
+    out
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    let mut x = [0u8; 8];
+    x.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(x)
+}
+
+/// Little-endian words of `W` bytes, decoded in parallel for large arrays.
+fn decode_words<T: Send, const W: usize>(bytes: &[u8], f: fn([u8; W]) -> T) -> Vec<T> {
+    let word = |w: &[u8]| {
+        let mut x = [0u8; W];
+        x.copy_from_slice(w);
+        f(x)
+    };
+    if bytes.len() < 1 << 20 {
+        return bytes.chunks_exact(W).map(word).collect();
+    }
+    bytes
+        .par_chunks_exact(W)
+        .with_min_len(1 << 16)
+        .map(word)
+        .collect()
+}
+
+/// Decodes the bytes of a binary graph file (`name` for messages).
+///
+/// # Errors
+/// [`Error::Parse`] (line 0) for a wrong magic or version, unknown flags, sizes that do
+/// not match the file's length, a checksum mismatch, or arrays that break the CSR
+/// invariants.
+pub fn decode(name: &str, b: &[u8]) -> Result<Graph> {
+    let err = |m: String| Err(Error::parse(name, 0, m));
+    if b.len() < HEADER_BYTES || b[..8] != MAGIC {
+        if b.len() >= 8 && b[..8] == MAGIC {
+            return err(format!(
+                "truncated: {} bytes, shorter than the {HEADER_BYTES}-byte header",
+                b.len()
+            ));
+        }
+        return err("not an edgeblas binary graph (wrong magic bytes)".into());
+    }
+    let version = u32_at(b, 8);
+    if version != VERSION {
+        return err(format!(
+            "binary graph version {version} is not supported (this build reads version {VERSION})"
+        ));
+    }
+    let flags = u32_at(b, 12);
+    if flags & !F_KNOWN != 0 || u32_at(b, 56) != 0 {
+        return err(format!("unknown flags {flags:#x} in the header"));
+    }
+    let (n, nnz, base, records, duplicates) = (
+        u64_at(b, 16),
+        u64_at(b, 24),
+        u64_at(b, 32),
+        u64_at(b, 40),
+        u64_at(b, 48),
+    );
+    let weighted = flags & F_WEIGHTED != 0;
+    let explicit = flags & F_EXPLICIT != 0;
+    let value_type = match (flags & F_VALUE_MASK) >> F_VALUE_SHIFT {
+        0 => ValueType::Pattern,
+        1 => ValueType::Integer,
+        2 => ValueType::Real,
+        v => return err(format!("unknown value type {v} in the header")),
+    };
+    if weighted == (value_type == ValueType::Pattern) {
+        return err("the header's weighted flag and value type disagree".into());
+    }
+    if n > u32::MAX as u64 {
+        return err(format!("{n} vertices; at most {} are supported", u32::MAX));
+    }
+    let sections = Sections::new(n, nnz, weighted, explicit);
+    let expected = sections.as_ref().and_then(Sections::total);
+    let (Some(s), Some(expected)) = (sections, expected) else {
+        return err(format!(
+            "the header declares {n} vertices and {nnz} arcs, more than any file can hold"
+        ));
+    };
+    if expected != b.len() {
+        return err(format!(
+            "the header declares {n} vertices and {nnz} arcs, which take {expected} bytes, \
+             but the file has {} (truncated or corrupt)",
+            b.len()
+        ));
+    }
+    let stored = u32_at(b, 60);
+    let actual = crc(b);
+    if stored != actual {
+        return err(format!(
+            "checksum mismatch (stored {stored:08x}, computed {actual:08x}): the file is corrupt"
+        ));
+    }
+    let mut at = HEADER_BYTES;
+    let mut take = |len: usize| {
+        let piece = &b[at..at + len];
+        at += len;
+        piece
+    };
+    let offsets: Vec<u64> = decode_words::<u64, 8>(take(s.offsets), u64::from_le_bytes);
+    let indices: Vec<Index> = decode_words::<u32, 4>(take(s.indices), u32::from_le_bytes);
+    take(s.pad);
+    let weights = weighted.then(|| decode_words::<f64, 8>(take(s.weights), f64::from_le_bytes));
+    let ids = if explicit {
+        let ids = decode_words::<u64, 8>(take(s.ids), u64::from_le_bytes);
+        if let Some(i) = (1..ids.len()).find(|&i| ids[i - 1] >= ids[i]) {
+            return err(format!(
+                "explicit vertex ids are not strictly increasing at index {i}"
+            ));
+        }
+        VertexIds::Explicit(ids)
+    } else {
+        VertexIds::Offset(base)
+    };
+    if let Some(w) = &weights
+        && w.par_iter().any(|x| x.is_nan())
+    {
+        return err("a weight is NaN".into());
+    }
+    let unit = vec![(); indices.len()];
+    let adjacency = Csr::new_checked(n as usize, n as usize, offsets, indices, unit)
+        .map_err(|e| Error::parse(name, 0, format!("corrupt adjacency: {e}")))?;
+    Ok(Graph {
+        adjacency,
+        weights,
+        value_type,
+        ids,
+        directed: flags & F_DIRECTED != 0,
+        records,
+        duplicates,
+    })
+}

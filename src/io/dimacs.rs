@@ -1,0 +1,84 @@
+//! 9th DIMACS challenge shortest-path graphs (`.gr`): `c` comments, one problem line
+//! `p sp n m`, then `m` arc lines `a u v w`, ids 1-based.
+
+use super::assemble::{self, Shape};
+use super::edge_list::value_type;
+use super::text::{self, Columns, Declared, LineSpec, Range, Values, show, tokens};
+use super::{Graph, ReadOptions, VertexIds};
+use crate::error::{Error, Result};
+
+const SPEC: LineSpec = LineSpec {
+    comment: [b'c', b'c'],
+    prefix: Some(b'a'),
+    columns: Columns::Three,
+    values: Values::Infer,
+    fields: ["tail", "head"],
+    describe: "u v w",
+    plural: "arcs",
+};
+
+/// Parses a whole DIMACS file.
+pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
+    let mut p = 0usize;
+    let mut line = 1u64;
+    let is_comment = |t: &[u8]| tokens(t).next().is_some_and(|w| w[0] == b'c');
+    let Some((pline, text)) = text::next_line(b, &mut p, &mut line, is_comment) else {
+        return Err(Error::parse(
+            name,
+            0,
+            "no problem line 'p sp n m' (only comments)",
+        ));
+    };
+    let toks: Vec<&[u8]> = tokens(text).collect();
+    if toks[0] != b"p" {
+        let what = if toks[0] == b"a" {
+            "an arc before the problem line 'p sp n m'".to_string()
+        } else {
+            format!(
+                "expected the problem line 'p sp n m', found '{}'",
+                show(toks[0])
+            )
+        };
+        return Err(Error::parse(name, pline, what));
+    }
+    if toks.len() != 4 || toks[1] != b"sp" {
+        return Err(Error::parse(
+            name,
+            pline,
+            "the problem line must be 'p sp n m' (a shortest-path problem, n vertices, m arcs)",
+        ));
+    }
+    let id =
+        |what: &str, t: &[u8]| text::parse_id(what, t).map_err(|m| Error::parse(name, pline, m));
+    let n = id("vertex count", toks[2])?;
+    let m = id("arc count", toks[3])?;
+    text::check_vertex_count(name, pline, n, b.len())?;
+    let declared = Declared {
+        count: m,
+        line: pline,
+        what: "the problem line",
+    };
+    let edges = text::parse_records(
+        name,
+        &b[p..],
+        line,
+        &SPEC,
+        &Range { base: 1, n },
+        Some(&declared),
+    )?;
+    let shape = if opts.undirected {
+        Shape::Undirected
+    } else {
+        Shape::Directed
+    };
+    let (adjacency, weights, duplicates) = assemble::build(n as usize, edges.parts, true, shape);
+    Ok(Graph {
+        adjacency,
+        weights,
+        value_type: value_type(true, edges.real),
+        ids: VertexIds::Offset(1),
+        directed: !opts.undirected,
+        records: edges.records,
+        duplicates,
+    })
+}

@@ -1,0 +1,178 @@
+//! Matrix Market coordinate files (`.mtx`): the banner, the size line, and the entries.
+//!
+//! `%%MatrixMarket matrix coordinate {pattern|integer|real} {general|symmetric}`, then
+//! `%` comments, then `rows cols nnz`, then exactly `nnz` lines `i j [value]`, 1-based.
+//! A `symmetric` file stores each undirected edge once (the lower triangle, though either
+//! triangle is accepted); both arcs are produced, and a pair given in both triangles is
+//! a duplicate.
+
+use super::assemble::{self, Shape};
+use super::text::{self, Columns, Declared, LineSpec, Range, Values, show, tokens};
+use super::{Graph, ReadOptions, ValueType, VertexIds};
+use crate::error::{Error, Result};
+
+/// The parsed banner.
+struct Banner {
+    field: ValueType,
+    symmetric: bool,
+}
+
+fn banner(name: &str, line: &[u8]) -> Result<Banner> {
+    let err = |m: String| Err(Error::parse(name, 1, m));
+    let toks: Vec<String> = tokens(line)
+        .map(|t| String::from_utf8_lossy(t).to_ascii_lowercase())
+        .collect();
+    if toks.first().map(String::as_str) != Some("%%matrixmarket") {
+        return err(format!(
+            "not a Matrix Market file: the first line must be \
+             '%%MatrixMarket matrix coordinate <field> <symmetry>', found '{}'",
+            show(&line[..line.len().min(60)])
+        ));
+    }
+    if toks.len() != 5 {
+        return err(format!(
+            "the banner has {} words; expected '%%MatrixMarket matrix coordinate <field> \
+             <symmetry>'",
+            toks.len()
+        ));
+    }
+    if toks[1] != "matrix" {
+        return err(format!(
+            "object '{}' is not supported; a graph is a 'matrix'",
+            toks[1]
+        ));
+    }
+    match toks[2].as_str() {
+        "coordinate" => {}
+        "array" => {
+            return err(
+                "Matrix Market 'array' (dense) format is not supported: a graph file \
+                 must be 'coordinate'"
+                    .into(),
+            );
+        }
+        f => return err(format!("unknown format '{f}'; expected 'coordinate'")),
+    }
+    let field = match toks[3].as_str() {
+        "pattern" => ValueType::Pattern,
+        "integer" => ValueType::Integer,
+        "real" | "double" => ValueType::Real,
+        "complex" => {
+            return err("'complex' values are not supported: arc weights are real".into());
+        }
+        f => {
+            return err(format!(
+                "unknown field '{f}'; expected pattern, integer or real"
+            ));
+        }
+    };
+    let symmetric = match toks[4].as_str() {
+        "general" => false,
+        "symmetric" => true,
+        s @ ("skew-symmetric" | "hermitian") => {
+            return err(format!(
+                "'{s}' matrices are not supported: a graph is 'general' or 'symmetric'"
+            ));
+        }
+        s => {
+            return err(format!(
+                "unknown symmetry '{s}'; expected general or symmetric"
+            ));
+        }
+    };
+    Ok(Banner { field, symmetric })
+}
+
+/// Parses a whole Matrix Market file.
+pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
+    let is_comment = |t: &[u8]| t.iter().find(|&&c| !text::is_blank(c)) == Some(&b'%');
+    // The banner is the very first line, comment-like though it is.
+    let first_end = memchr::memchr(b'\n', b).unwrap_or(b.len());
+    let ban = banner(name, &b[..first_end])?;
+    let mut p = (first_end + 1).min(b.len());
+    let mut line = 2u64;
+    let Some((size_line, size)) = text::next_line(b, &mut p, &mut line, is_comment) else {
+        return Err(Error::parse(
+            name,
+            line,
+            "missing the size line 'rows columns entries'",
+        ));
+    };
+    let toks: Vec<&[u8]> = tokens(size).collect();
+    if toks.len() != 3 {
+        return Err(Error::parse(
+            name,
+            size_line,
+            format!(
+                "the size line must be 'rows columns entries' (3 integers), found {} words",
+                toks.len()
+            ),
+        ));
+    }
+    let id = |what: &str, t: &[u8]| {
+        text::parse_id(what, t).map_err(|m| Error::parse(name, size_line, m))
+    };
+    let nrows = id("row count", toks[0])?;
+    let ncols = id("column count", toks[1])?;
+    let nnz = id("entry count", toks[2])?;
+    if nrows != ncols {
+        return Err(Error::parse(
+            name,
+            size_line,
+            format!(
+                "the matrix is {nrows} x {ncols}, but a graph's adjacency matrix must be square"
+            ),
+        ));
+    }
+    text::check_vertex_count(name, size_line, nrows, b.len())?;
+    let (columns, values) = match ban.field {
+        ValueType::Pattern => (Columns::Two, Values::Real),
+        ValueType::Integer => (Columns::Three, Values::Integer),
+        ValueType::Real => (Columns::Three, Values::Real),
+    };
+    let spec = LineSpec {
+        comment: [b'%', b'%'],
+        prefix: None,
+        columns,
+        values,
+        fields: ["row index", "column index"],
+        describe: if columns == Columns::Two {
+            "row column"
+        } else {
+            "row column value"
+        },
+        plural: "entries",
+    };
+    let declared = Declared {
+        count: nnz,
+        line: size_line,
+        what: "the size line",
+    };
+    let edges = text::parse_records(
+        name,
+        &b[p..],
+        line,
+        &spec,
+        &Range { base: 1, n: nrows },
+        Some(&declared),
+    )?;
+    let shape = if ban.symmetric {
+        Shape::Symmetric
+    } else if opts.undirected {
+        Shape::Undirected
+    } else {
+        Shape::Directed
+    };
+    let records = edges.records;
+    let (adjacency, weights, duplicates) =
+        assemble::build(nrows as usize, edges.parts, edges.weighted, shape);
+    Ok(Graph {
+        adjacency,
+        weights,
+        value_type: ban.field,
+        ids: VertexIds::Offset(1),
+        directed: shape == Shape::Directed,
+        records,
+        duplicates,
+    })
+}

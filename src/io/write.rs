@@ -1,0 +1,348 @@
+//! Writing graphs: rows formatted in parallel blocks, written in order, gzip when the
+//! path ends in `.gz`.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use rayon::prelude::*;
+
+use super::source::has_gz_suffix;
+use super::{Format, Graph, ValueType, VertexIds, binary};
+use crate::error::{Error, Result};
+
+/// A file being written, compressed or not.
+enum Sink {
+    Plain(BufWriter<File>),
+    Gz(GzEncoder<BufWriter<File>>),
+}
+
+impl Sink {
+    fn create(path: &Path) -> Result<Sink> {
+        let f = File::create(path).map_err(|e| Error::io(path, e))?;
+        let w = BufWriter::with_capacity(1 << 20, f);
+        let gz = path.to_str().is_some_and(has_gz_suffix);
+        Ok(if gz {
+            Sink::Gz(GzEncoder::new(w, Compression::default()))
+        } else {
+            Sink::Plain(w)
+        })
+    }
+
+    fn write_all(&mut self, b: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Plain(w) => w.write_all(b),
+            Sink::Gz(w) => w.write_all(b),
+        }
+    }
+
+    fn finish(self) -> io::Result<()> {
+        match self {
+            Sink::Plain(mut w) => w.flush(),
+            Sink::Gz(w) => w.finish()?.flush(),
+        }
+    }
+}
+
+/// Appends the decimal form of `x`.
+#[inline]
+fn put_u64(out: &mut Vec<u8>, mut x: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// Appends a weight: an integer for integer graphs, else Rust's shortest round-trip form
+/// (`{:?}`, which always shows a `.` or an exponent, so it reads back as real).
+#[inline]
+fn put_value(out: &mut Vec<u8>, x: f64, integer: bool) {
+    if integer {
+        if x < 0.0 {
+            out.push(b'-');
+        }
+        put_u64(out, x.abs() as u64);
+    } else {
+        // Writing to a Vec cannot fail.
+        let _ = write!(out, "{x:?}");
+    }
+}
+
+/// The value type a writer uses: none without weights, integer only when claimed.
+fn field(g: &Graph) -> ValueType {
+    match (&g.weights, g.value_type) {
+        (None, _) => ValueType::Pattern,
+        (Some(_), ValueType::Integer) => ValueType::Integer,
+        (Some(_), _) => ValueType::Real,
+    }
+}
+
+/// Checks what a writer relies on before any file is created.
+fn check(g: &Graph) -> Result<()> {
+    let n = g.vertices();
+    if let Some(w) = &g.weights {
+        if w.len() != g.arcs() {
+            return Err(Error::InvalidArgument(format!(
+                "the graph has {} weights for {} arcs",
+                w.len(),
+                g.arcs()
+            )));
+        }
+        if field(g) == ValueType::Integer
+            && w.par_iter()
+                .any(|x| x.fract() != 0.0 || x.abs() > (1u64 << 53) as f64)
+        {
+            return Err(Error::InvalidArgument(
+                "the graph says its weights are integers, but one is not an integer of at most 2^53"
+                    .into(),
+            ));
+        }
+        if w.par_iter().any(|x| !x.is_finite()) {
+            return Err(Error::InvalidArgument(
+                "a weight is not a finite number".into(),
+            ));
+        }
+    }
+    if let VertexIds::Explicit(ids) = &g.ids
+        && ids.len() != n
+    {
+        return Err(Error::InvalidArgument(format!(
+            "the graph has {} explicit ids for {n} vertices",
+            ids.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Row ranges holding about `ARCS_PER_BLOCK` arcs each (at least one row).
+fn blocks(offsets: &[u64]) -> Vec<(usize, usize)> {
+    const ARCS_PER_BLOCK: u64 = 1 << 16;
+    let n = offsets.len() - 1;
+    let mut out = Vec::new();
+    let mut r0 = 0;
+    while r0 < n {
+        let target = offsets[r0] + ARCS_PER_BLOCK;
+        let r1 = offsets.partition_point(|&o| o <= target).clamp(r0 + 1, n);
+        let r1 = r1.min(r0 + (1 << 16)).max(r0 + 1);
+        out.push((r0, r1));
+        r0 = r1;
+    }
+    out
+}
+
+/// Formats rows with `f(row, out)` in parallel blocks and writes them in row order.
+fn write_rows(
+    sink: &mut Sink,
+    offsets: &[u64],
+    f: impl Fn(usize, &mut Vec<u8>) + Sync,
+) -> io::Result<()> {
+    let blocks = blocks(offsets);
+    let batch = rayon::current_num_threads() * 4;
+    for group in blocks.chunks(batch) {
+        let bufs: Vec<Vec<u8>> = group
+            .par_iter()
+            .map(|&(r0, r1)| {
+                let arcs = (offsets[r1] - offsets[r0]) as usize;
+                let mut out = Vec::with_capacity(arcs * 16 + (r1 - r0) * 8);
+                for i in r0..r1 {
+                    f(i, &mut out);
+                }
+                out
+            })
+            .collect();
+        for b in &bufs {
+            sink.write_all(b)?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes `g` to `path` as `format` (see [`super::write_graph`]).
+pub(crate) fn write(path: &Path, g: &Graph, format: Format) -> Result<()> {
+    check(g)?;
+    let io = |e: io::Error| Error::io(path, e);
+    match format {
+        Format::Binary => {
+            let bytes = binary::encode(g);
+            let mut s = Sink::create(path)?;
+            s.write_all(&bytes).map_err(io)?;
+            s.finish().map_err(io)
+        }
+        Format::MatrixMarket => {
+            let mut s = Sink::create(path)?;
+            matrix_market(&mut s, g).map_err(io)?;
+            s.finish().map_err(io)
+        }
+        Format::EdgeList => {
+            let mut s = Sink::create(path)?;
+            let head = format!(
+                "# edgeblas edge list: {} vertices, {} arcs{}\n",
+                g.vertices(),
+                g.arcs(),
+                if g.directed {
+                    ""
+                } else {
+                    " (undirected: both arcs of every edge)"
+                }
+            );
+            s.write_all(head.as_bytes()).map_err(io)?;
+            edges(&mut s, g).map_err(io)?;
+            s.finish().map_err(io)
+        }
+        Format::Dimacs => {
+            if field(g) == ValueType::Real {
+                return Err(Error::Unsupported(
+                    "DIMACS .gr files hold integer weights; this graph's are real".into(),
+                ));
+            }
+            let mut s = Sink::create(path)?;
+            dimacs(&mut s, g).map_err(io)?;
+            s.finish().map_err(io)
+        }
+        Format::Graphalytics => {
+            let vpath = graphalytics_vertex_path(path)?;
+            let mut s = Sink::create(path)?;
+            edges(&mut s, g).map_err(io)?;
+            s.finish().map_err(io)?;
+            let mut v = Sink::create(&vpath)?;
+            let vio = |e: io::Error| Error::io(&vpath, e);
+            let mut offs: Vec<u64> = (0..=g.vertices() as u64).collect();
+            offs.shrink_to_fit();
+            write_rows(&mut v, &offs, |i, out| {
+                put_u64(out, g.ids.external(i));
+                out.push(b'\n');
+            })
+            .map_err(vio)?;
+            v.finish().map_err(vio)
+        }
+        Format::Adjacency => {
+            let mut s = Sink::create(path)?;
+            let a = &g.adjacency;
+            write_rows(&mut s, a.offsets(), |i, out| {
+                put_u64(out, g.ids.external(i));
+                for &j in a.row(i).0 {
+                    out.push(b' ');
+                    put_u64(out, g.ids.external(j as usize));
+                }
+                out.push(b'\n');
+            })
+            .map_err(io)?;
+            s.finish().map_err(io)
+        }
+    }
+}
+
+/// `X.v` beside `X.e` (`X.v.gz` beside `X.e.gz`).
+fn graphalytics_vertex_path(path: &Path) -> Result<PathBuf> {
+    let name = path.file_name().and_then(|s| s.to_str()).unwrap_or("");
+    let lower = name.to_ascii_lowercase();
+    let v = if lower.ends_with(".e.gz") {
+        format!("{}.v.gz", &name[..name.len() - 5])
+    } else if lower.ends_with(".e") {
+        format!("{}.v", &name[..name.len() - 2])
+    } else {
+        return Err(Error::InvalidArgument(format!(
+            "{}: a Graphalytics edge file's name must end in .e (the vertex file is written \
+             beside it as .v)",
+            path.display()
+        )));
+    };
+    Ok(path.with_file_name(v))
+}
+
+/// Every arc as `src dst [w]`, with external ids.
+fn edges(s: &mut Sink, g: &Graph) -> io::Result<()> {
+    let a = &g.adjacency;
+    let integer = field(g) == ValueType::Integer;
+    let w = g.weights.as_deref();
+    write_rows(s, a.offsets(), |i, out| {
+        let src = g.ids.external(i);
+        let start = a.offsets()[i] as usize;
+        for (k, &j) in a.row(i).0.iter().enumerate() {
+            put_u64(out, src);
+            out.push(b' ');
+            put_u64(out, g.ids.external(j as usize));
+            if let Some(w) = w {
+                out.push(b' ');
+                put_value(out, w[start + k], integer);
+            }
+            out.push(b'\n');
+        }
+    })
+}
+
+fn matrix_market(s: &mut Sink, g: &Graph) -> io::Result<()> {
+    let a = &g.adjacency;
+    let f = field(g);
+    let symmetric = !g.directed
+        && match g.weighted_csr() {
+            Some(m) => m.is_symmetric(),
+            None => a.is_symmetric(),
+        };
+    let stored = if symmetric {
+        (a.nnz() + a.count_diagonal()) / 2
+    } else {
+        a.nnz()
+    };
+    let field_name = match f {
+        ValueType::Pattern => "pattern",
+        ValueType::Integer => "integer",
+        ValueType::Real => "real",
+    };
+    let head = format!(
+        "%%MatrixMarket matrix coordinate {field_name} {}\n% written by edgeblas\n{} {} {stored}\n",
+        if symmetric { "symmetric" } else { "general" },
+        a.nrows(),
+        a.ncols()
+    );
+    s.write_all(head.as_bytes())?;
+    let integer = f == ValueType::Integer;
+    let w = g.weights.as_deref();
+    write_rows(s, a.offsets(), |i, out| {
+        let start = a.offsets()[i] as usize;
+        for (k, &j) in a.row(i).0.iter().enumerate() {
+            if symmetric && j as usize > i {
+                break;
+            }
+            put_u64(out, i as u64 + 1);
+            out.push(b' ');
+            put_u64(out, j as u64 + 1);
+            if let Some(w) = w {
+                out.push(b' ');
+                put_value(out, w[start + k], integer);
+            }
+            out.push(b'\n');
+        }
+    })
+}
+
+fn dimacs(s: &mut Sink, g: &Graph) -> io::Result<()> {
+    let a = &g.adjacency;
+    let head = format!("c written by edgeblas\np sp {} {}\n", a.nrows(), a.nnz());
+    s.write_all(head.as_bytes())?;
+    let w = g.weights.as_deref();
+    write_rows(s, a.offsets(), |i, out| {
+        let start = a.offsets()[i] as usize;
+        for (k, &j) in a.row(i).0.iter().enumerate() {
+            out.extend_from_slice(b"a ");
+            put_u64(out, i as u64 + 1);
+            out.push(b' ');
+            put_u64(out, j as u64 + 1);
+            out.push(b' ');
+            match w {
+                Some(w) => put_value(out, w[start + k], true),
+                None => out.push(b'1'),
+            }
+            out.push(b'\n');
+        }
+    })
+}
