@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub mod algebra;
+pub mod algo;
 pub mod backend;
 pub mod descriptor;
 pub mod error;

@@ -8,6 +8,7 @@
 
 mod apply;
 mod assign;
+mod bfs_step;
 mod ewise;
 mod mxv;
 mod reduce;
@@ -16,6 +17,7 @@ mod vxm;
 pub use crate::backend::cpu::write::Accum;
 pub use apply::{apply, apply_indexed, select};
 pub use assign::{assign, assign_scalar};
+pub use bfs_step::{BfsState, Direction, StepCounts, bfs_step};
 pub use ewise::{ewise_add, ewise_mult};
 pub use mxv::mxv;
 pub use reduce::reduce;

@@ -1,0 +1,229 @@
+//! Single-source shortest paths by Bellman-Ford: the BFS template with the semiring
+//! swapped for MIN.PLUS, an accumulate-min into the distances, and the vertices whose
+//! distance changed as the next frontier. Negative arcs are fine; a negative cycle
+//! reachable from the source is an error naming a vertex on it.
+
+use std::fmt;
+
+use crate::algebra::{Index, Min, Monoid, Scalar, Semiring};
+use crate::descriptor::{Descriptor, Mask};
+use crate::matrix::Csr;
+use crate::ops;
+use crate::vector::Vector;
+
+/// The marker of "no predecessor".
+const NONE: Index = Index::MAX;
+
+/// MIN over `(distance, vertex)` pairs in lexicographic order: the shortest distance,
+/// and among equal distances the smallest vertex. Identity `(+inf, MAX)`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MinLex;
+
+impl Monoid<(f64, Index)> for MinLex {
+    #[inline]
+    fn identity(&self) -> (f64, Index) {
+        (f64::INFINITY, NONE)
+    }
+    #[inline]
+    fn combine(&self, a: (f64, Index), b: (f64, Index)) -> (f64, Index) {
+        if b.0 < a.0 || (b.0 == a.0 && b.1 < a.1) {
+            b
+        } else {
+            a
+        }
+    }
+}
+
+/// MIN.PLUS carrying its argument: `t(j) = min_k (u(k) + A(k, j), k)` under [`MinLex`],
+/// so a product gives each vertex its new distance and the frontier vertex it came
+/// from (the predecessor).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MinPlusArg;
+
+impl Semiring<f64, f64> for MinPlusArg {
+    type Output = (f64, Index);
+    type Add = MinLex;
+    #[inline]
+    fn add(&self) -> MinLex {
+        MinLex
+    }
+    #[inline]
+    fn multiply(&self, w: f64, d: f64, k: Index) -> (f64, Index) {
+        (d + w, k)
+    }
+}
+
+/// Distances and predecessors from one source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShortestPaths {
+    /// `distances[v]`: the length of a shortest path, `+inf` when unreached.
+    pub distances: Vec<f64>,
+    /// `predecessors[v]`: the vertex before `v` on a shortest path (`u32::MAX` for the
+    /// source and for unreached vertices).
+    pub predecessors: Vec<Index>,
+    /// Rounds (products) the search took.
+    pub rounds: usize,
+}
+
+impl ShortestPaths {
+    /// Number of vertices with a finite distance (the source included).
+    pub fn reached(&self) -> usize {
+        self.distances.iter().filter(|d| d.is_finite()).count()
+    }
+}
+
+/// A negative cycle reachable from the source: no shortest paths exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NegativeCycle {
+    /// A vertex on the cycle.
+    pub vertex: Index,
+    /// The cycle's vertices in arc order, starting at `vertex`.
+    pub cycle: Vec<Index>,
+}
+
+impl fmt::Display for NegativeCycle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "negative cycle reachable from the source through vertex {}",
+            self.vertex
+        )
+    }
+}
+
+impl std::error::Error for NegativeCycle {}
+
+impl From<NegativeCycle> for crate::Error {
+    fn from(c: NegativeCycle) -> Self {
+        crate::Error::InvalidArgument(c.to_string())
+    }
+}
+
+/// Bellman-Ford from `source` over arc weights `a` (`A(i, j)` = weight of `i -> j`).
+///
+/// # Arguments
+/// * `a` - square weighted adjacency (any sign; for an unweighted graph use
+///   `g.map(|_| 1.0)`);
+/// * `source` - the start vertex.
+///
+/// # Returns
+/// Distances (`+inf` where unreached) and predecessors; ties go to the smallest vertex
+/// of the round that found the distance.
+///
+/// # Errors
+/// [`NegativeCycle`] when a cycle of negative weight is reachable from the source.
+///
+/// # Panics
+/// If `a` is not square or `source >= a.nrows()` (caller contracts; the CLI checks ids).
+///
+/// # Complexity
+/// O(rounds x arcs out of the changed vertices); at most n rounds.
+///
+/// # Example
+/// ```
+/// use edgeblas::algo::bellman_ford;
+/// use edgeblas::prelude::*;
+/// //  0 --4--> 1 --(-2)--> 2
+/// //  0 -----------3-----> 2
+/// let mut b = CooBuilder::new(3, 3);
+/// for (i, j, w) in [(0, 1, 4.0), (1, 2, -2.0), (0, 2, 3.0)] {
+///     b.push(i, j, w).unwrap();
+/// }
+/// let a = b.build(Duplicates::Error).unwrap();
+/// let sp = bellman_ford(&a, 0).unwrap();
+/// assert_eq!(sp.distances, vec![0.0, 4.0, 2.0]);
+/// assert_eq!(sp.predecessors[2], 1);
+/// ```
+pub fn bellman_ford(a: &Csr<f64>, source: Index) -> Result<ShortestPaths, NegativeCycle> {
+    assert_eq!(a.nrows(), a.ncols(), "A.nrows() != A.ncols()");
+    let n = a.nrows();
+    assert!((source as usize) < n, "source {source} >= A.nrows() = {n}");
+    let d0 = Descriptor::DEFAULT;
+    let replace = d0.with_replace();
+    let src = Vector::from_pairs(n, [(source, true)]);
+
+    // dist = +inf; dist<source> = 0; pred = none
+    let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
+    ops::assign_scalar(&mut dist, Some(&Mask::structure(&src)), None, 0.0, &d0);
+    let mut pred: Vector<Index> = Vector::full(n, NONE);
+    // f = the changed set with its distances
+    let mut f: Vector<f64> = Vector::from_pairs(n, [(source, 0.0)]);
+    let mut rounds = 0;
+    while f.nvals() > 0 && rounds < n {
+        rounds += 1;
+        // t = f min.plus A, with the argmin: t(j) = min_k (f(k) + A(k, j), k)
+        let mut t: Vector<(f64, Index)> = Vector::new(n);
+        ops::vxm(&mut t, None, None, MinPlusArg, &f, a, &d0);
+        // c = select(t(j) < dist(j)): the vertices the round improves
+        let mut c: Vector<(f64, Index)> = Vector::new(n);
+        let dv = &dist;
+        ops::select(
+            &mut c,
+            None,
+            None,
+            |j, (x, _)| dv.get(j as usize).is_some_and(|old| x < old),
+            &t,
+            &replace,
+        );
+        // f = c's distances; dist<f> min= f (accumulate-min); pred<c> = c's argmin
+        let mut next: Vector<f64> = Vector::new(n);
+        ops::apply(&mut next, None, None, |(x, _)| x, &c, &replace);
+        let mask = Mask::structure(&c);
+        ops::assign(&mut dist, Some(&mask), Some(&Min::<f64>::new()), &next, &d0);
+        ops::apply(&mut pred, Some(&mask), None, |(_, k)| k, &c, &d0);
+        drop(mask);
+        f = next;
+    }
+    let distances = dist.into_dense(f64::INFINITY).into_vec();
+    let predecessors = pred.into_dense(NONE).into_vec();
+    if f.nvals() > 0 {
+        return Err(find_cycle(&predecessors, &f));
+    }
+    Ok(ShortestPaths {
+        distances,
+        predecessors,
+        rounds,
+    })
+}
+
+/// After n rounds that still change something, walking predecessors n steps back from
+/// a changed vertex lands on a cycle of the predecessor graph, which is negative.
+fn find_cycle<T: Scalar>(pred: &[Index], changed: &Vector<T>) -> NegativeCycle {
+    let n = pred.len();
+    let mut fallback = None;
+    for (v, _) in changed.to_pairs() {
+        fallback.get_or_insert(v);
+        let mut x = v;
+        let mut ok = true;
+        for _ in 0..n {
+            let p = pred[x as usize];
+            if p == NONE {
+                ok = false;
+                break;
+            }
+            x = p;
+        }
+        if !ok {
+            continue;
+        }
+        // x is on a cycle: collect it, following arcs forward (predecessors backward).
+        let mut back = vec![x];
+        let mut y = pred[x as usize];
+        while y != x && back.len() <= n {
+            back.push(y);
+            y = pred[y as usize];
+        }
+        back.reverse();
+        // `back` lists the cycle in arc order ending at x; rotate to start at x.
+        back.rotate_right(1);
+        return NegativeCycle {
+            vertex: x,
+            cycle: back,
+        };
+    }
+    let v = fallback.unwrap_or(0);
+    NegativeCycle {
+        vertex: v,
+        cycle: vec![v],
+    }
+}

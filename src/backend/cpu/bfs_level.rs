@@ -1,0 +1,285 @@
+//! One whole BFS level in one pass (the fused form of `q<!visited> = q min.secondi A` and
+//! `q<!visited> = A' min.secondi q`): the kernels behind [`crate::ops::bfs_step`].
+//!
+//! Parent rule: the parent of `v` is the smallest frontier vertex with an arc to `v`.
+//! Pull gets it for free (in-edge rows are sorted, the first frontier hit is the
+//! smallest); push takes an atomic minimum over the claims of one level, so neither the
+//! order of the frontier nor the thread count changes the result.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use crate::algebra::Index;
+
+/// The value of an unset parent or level slot.
+pub(crate) const UNSET: Index = Index::MAX;
+
+/// Frontier vertices per parallel push task (gapbs schedules top-down in chunks of 64).
+const PUSH_GRAIN: usize = 64;
+
+/// Words of the visited bitmap per parallel pull task (64 x 64 = 4,096 vertices).
+const PULL_WORDS: usize = 64;
+
+/// What one level produced: the next frontier's size and out-degree sum, and how many
+/// arcs the level looked at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LevelCounts {
+    pub vertices: usize,
+    pub out_edges: u64,
+    pub examined: u64,
+}
+
+impl LevelCounts {
+    fn add(self, o: LevelCounts) -> LevelCounts {
+        LevelCounts {
+            vertices: self.vertices + o.vertices,
+            out_edges: self.out_edges + o.out_edges,
+            examined: self.examined + o.examined,
+        }
+    }
+}
+
+/// Views a `u32` slice as atomics.
+#[inline]
+pub(crate) fn atomic_u32(s: &mut [u32]) -> &[AtomicU32] {
+    const _: () = assert!(std::mem::align_of::<AtomicU32>() == std::mem::align_of::<u32>());
+    // SAFETY: AtomicU32 has the size and bit validity of u32, and (asserted above) its
+    // alignment; the exclusive borrow guarantees no non-atomic access for the lifetime
+    // of the returned shared view (the same reasoning as `AtomicU32::from_mut_slice`).
+    unsafe { &*(s as *mut [u32] as *const [AtomicU32]) }
+}
+
+/// Views a `u64` slice as atomics.
+#[inline]
+pub(crate) fn atomic_u64(s: &mut [u64]) -> &[AtomicU64] {
+    const _: () = assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>());
+    // SAFETY: as for `atomic_u32`: same size, validity and alignment, exclusive borrow.
+    unsafe { &*(s as *mut [u64] as *const [AtomicU64]) }
+}
+
+#[inline(always)]
+fn bit(words: &[u64], i: usize) -> bool {
+    (words[i >> 6] >> (i & 63)) & 1 == 1
+}
+
+#[inline(always)]
+fn degree(offsets: &[u64], v: usize) -> u64 {
+    offsets[v + 1] - offsets[v]
+}
+
+/// Top-down: every frontier vertex `u` offers itself as the parent of each out-neighbour
+/// `v` not yet visited; the smallest offer wins. Returns the next frontier (unsorted)
+/// in `next`, and marks it visited.
+///
+/// `a_offsets`/`a_indices`: the adjacency (out-edges). `visited` is read-only during the
+/// level and updated at its end, so that every frontier vertex sees the same mask.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn push_level(
+    a_offsets: &[u64],
+    a_indices: &[Index],
+    frontier: &[Index],
+    frontier_edges: u64,
+    visited: &mut [u64],
+    parents: &mut [u32],
+    levels: &mut [u32],
+    next_depth: u32,
+    next: &mut Vec<Index>,
+    sequential: bool,
+) -> LevelCounts {
+    next.clear();
+    if sequential || frontier_edges < super::SEQUENTIAL_WORK as u64 || frontier.len() < 2 {
+        let mut c = LevelCounts::default();
+        for &u in frontier {
+            let (s, e) = (
+                a_offsets[u as usize] as usize,
+                a_offsets[u as usize + 1] as usize,
+            );
+            c.examined += (e - s) as u64;
+            for &v in &a_indices[s..e] {
+                let vi = v as usize;
+                if bit(visited, vi) {
+                    continue;
+                }
+                let p = parents[vi];
+                if p == UNSET {
+                    parents[vi] = u;
+                    levels[vi] = next_depth;
+                    next.push(v);
+                    c.out_edges += degree(a_offsets, vi);
+                } else if u < p {
+                    parents[vi] = u;
+                }
+            }
+        }
+        c.vertices = next.len();
+        for &v in next.iter() {
+            visited[v as usize >> 6] |= 1 << (v & 63);
+        }
+        return c;
+    }
+
+    let vis: &[u64] = visited;
+    let par = atomic_u32(parents);
+    let lev = atomic_u32(levels);
+    let parts: Vec<(Vec<Index>, LevelCounts)> = frontier
+        .par_chunks(PUSH_GRAIN)
+        .fold(
+            || (Vec::new(), LevelCounts::default()),
+            |(mut out, mut c), chunk| {
+                for &u in chunk {
+                    let (s, e) = (
+                        a_offsets[u as usize] as usize,
+                        a_offsets[u as usize + 1] as usize,
+                    );
+                    c.examined += (e - s) as u64;
+                    for &v in &a_indices[s..e] {
+                        let vi = v as usize;
+                        if bit(vis, vi) {
+                            continue;
+                        }
+                        let slot = &par[vi];
+                        if slot.load(Relaxed) <= u {
+                            continue;
+                        }
+                        if slot.fetch_min(u, Relaxed) == UNSET {
+                            lev[vi].store(next_depth, Relaxed);
+                            out.push(v);
+                            c.out_edges += degree(a_offsets, vi);
+                        }
+                    }
+                }
+                (out, c)
+            },
+        )
+        .collect();
+    let mut c = LevelCounts::default();
+    let total: usize = parts.iter().map(|p| p.0.len()).sum();
+    next.reserve(total);
+    for (q, pc) in &parts {
+        next.extend_from_slice(q);
+        c = c.add(*pc);
+    }
+    c.vertices = next.len();
+    let vis = atomic_u64(visited);
+    next.par_chunks(4096).for_each(|ch| {
+        for &v in ch {
+            vis[v as usize >> 6].fetch_or(1 << (v & 63), Relaxed);
+        }
+    });
+    c
+}
+
+/// Bottom-up: every unvisited vertex `v` scans its in-edges (sorted) and takes the first
+/// frontier vertex it finds as its parent, stopping there (the early exit of MIN.SECONDI
+/// over sorted rows). The next frontier comes back as a bitmap in `next_bits`; `visited`
+/// gains it.
+///
+/// `at_offsets`/`at_indices`: the in-edges (the transpose of the adjacency, or the
+/// adjacency itself for a symmetric graph); `a_offsets` gives out-degrees for the counts.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pull_level(
+    at_offsets: &[u64],
+    at_indices: &[Index],
+    a_offsets: &[u64],
+    frontier_bits: &[u64],
+    visited: &mut [u64],
+    next_bits: &mut [u64],
+    parents: &mut [u32],
+    levels: &mut [u32],
+    next_depth: u32,
+    sequential: bool,
+) -> LevelCounts {
+    let n = parents.len();
+    let run = |w0: usize,
+               vis: &mut [u64],
+               nb: &mut [u64],
+               par: &mut [u32],
+               lev: &mut [u32]|
+     -> LevelCounts {
+        let mut c = LevelCounts::default();
+        for (k, (vw, nw)) in vis.iter_mut().zip(nb.iter_mut()).enumerate() {
+            let base = (w0 + k) << 6;
+            let mut todo = !*vw;
+            if base + 64 > n {
+                todo &= (1u64 << (n - base)) - 1;
+            }
+            let mut got = 0u64;
+            while todo != 0 {
+                let b = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let v = base + b;
+                let (s, e) = (at_offsets[v] as usize, at_offsets[v + 1] as usize);
+                for (p, &u) in at_indices[s..e].iter().enumerate() {
+                    if bit(frontier_bits, u as usize) {
+                        got |= 1 << b;
+                        let lv = v - (w0 << 6);
+                        par[lv] = u;
+                        lev[lv] = next_depth;
+                        c.out_edges += degree(a_offsets, v);
+                        c.examined += p as u64 + 1;
+                        break;
+                    }
+                }
+                if got & (1 << b) == 0 {
+                    c.examined += (e - s) as u64;
+                }
+            }
+            *nw = got;
+            *vw |= got;
+            c.vertices += got.count_ones() as usize;
+        }
+        c
+    };
+    if sequential {
+        return run(0, visited, next_bits, parents, levels);
+    }
+    let per = PULL_WORDS * 64;
+    visited
+        .par_chunks_mut(PULL_WORDS)
+        .zip(next_bits.par_chunks_mut(PULL_WORDS))
+        .zip(parents.par_chunks_mut(per))
+        .zip(levels.par_chunks_mut(per))
+        .enumerate()
+        .map(|(t, (((vis, nb), par), lev))| run(t * PULL_WORDS, vis, nb, par, lev))
+        .reduce(LevelCounts::default, LevelCounts::add)
+}
+
+/// The frontier bitmap from a list of vertices (`bits` cleared first).
+pub(crate) fn queue_to_bits(queue: &[Index], bits: &mut [u64]) {
+    bits.par_chunks_mut(1 << 14).for_each(|c| c.fill(0));
+    for &v in queue {
+        bits[v as usize >> 6] |= 1 << (v & 63);
+    }
+}
+
+/// The sorted list of the vertices in a frontier bitmap.
+pub(crate) fn bits_to_queue(bits: &[u64], queue: &mut Vec<Index>, sequential: bool) {
+    queue.clear();
+    let scan = |w0: usize, words: &[u64], out: &mut Vec<Index>| {
+        for (k, &w) in words.iter().enumerate() {
+            let mut x = w;
+            while x != 0 {
+                out.push((((w0 + k) << 6) | x.trailing_zeros() as usize) as Index);
+                x &= x - 1;
+            }
+        }
+    };
+    const BLOCK: usize = 1 << 12;
+    if sequential || bits.len() <= BLOCK {
+        scan(0, bits, queue);
+        return;
+    }
+    let parts: Vec<Vec<Index>> = bits
+        .par_chunks(BLOCK)
+        .enumerate()
+        .map(|(c, words)| {
+            let mut out = Vec::new();
+            scan(c * BLOCK, words, &mut out);
+            out
+        })
+        .collect();
+    for p in parts {
+        queue.extend_from_slice(&p);
+    }
+}
