@@ -1,0 +1,100 @@
+//! What every subcommand shares: loading a graph with the common flags, thread pools,
+//! vertex ids on the command line, and timing.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+use edgeblas::io::{self, Format, Graph, ReadOptions};
+use edgeblas::{Error, Result};
+
+/// Flags for reading an input graph.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// The graph file (.mtx, .txt/.el edge list, .gr DIMACS, .e Graphalytics, .adj, .ebg; any of them .gz)
+    pub file: PathBuf,
+    /// Input format, overriding the file extension: mtx, edgelist, dimacs, graphalytics, adj, binary
+    #[arg(long)]
+    pub format: Option<String>,
+    /// Store both directions of every arc
+    #[arg(long)]
+    pub undirected: bool,
+}
+
+impl InputArgs {
+    /// Reads the graph as the flags say.
+    pub fn load(&self) -> Result<Graph> {
+        let format = self.format.as_deref().map(Format::from_name).transpose()?;
+        io::read_graph(
+            &self.file,
+            &ReadOptions {
+                format,
+                undirected: self.undirected,
+            },
+        )
+    }
+}
+
+/// Sets the global rayon pool to `threads` threads (all cores when `None`).
+pub fn set_threads(threads: Option<usize>) -> Result<()> {
+    if let Some(t) = threads {
+        if t == 0 {
+            return Err(Error::InvalidArgument(
+                "--threads: must be at least 1".into(),
+            ));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global()
+            .map_err(|e| Error::InvalidArgument(format!("--threads {t}: {e}")))?;
+    }
+    Ok(())
+}
+
+/// The internal index of the vertex a user named by its id as written in the input.
+pub fn vertex_index(g: &Graph, id: u64, flag: &str) -> Result<u32> {
+    g.ids
+        .internal(id)
+        .filter(|&i| i < g.vertices())
+        .map(|i| i as u32)
+        .ok_or_else(|| Error::InvalidArgument(format!("{flag}: vertex {id} is not in the graph")))
+}
+
+/// Parses a comma-separated list of vertex ids (`--sources 1,2,3`).
+pub fn parse_id_list(s: &str, flag: &str) -> Result<Vec<u64>> {
+    s.split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<u64>()
+                .map_err(|_| Error::InvalidArgument(format!("{flag}: '{t}' is not a vertex id")))
+        })
+        .collect()
+}
+
+/// Runs `f`, returning its value and the seconds it took.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let t = Instant::now();
+    let v = f();
+    (v, t.elapsed().as_secs_f64())
+}
+
+/// The median of a list of samples (the mean of the middle two for even counts).
+pub fn median(samples: &mut [f64]) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    samples.sort_by(|a, b| a.total_cmp(b));
+    let m = samples.len() / 2;
+    if samples.len() % 2 == 1 {
+        samples[m]
+    } else {
+        (samples[m - 1] + samples[m]) / 2.0
+    }
+}
+
+/// Creates the output file `path` for writing, with the path in any error.
+pub fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
+    std::fs::File::create(path)
+        .map(|f| std::io::BufWriter::with_capacity(1 << 20, f))
+        .map_err(|e| Error::io(path, e))
+}

@@ -1,0 +1,73 @@
+//! The `edgeblas` command line: the jobs people do from a shell (inspect, convert,
+//! benchmark, traverse), each a thin layer over the library.
+
+mod common;
+mod info;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use common::InputArgs;
+
+/// Graph algorithms as sparse linear algebra.
+#[derive(Parser, Debug)]
+#[command(name = "edgeblas", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Runs the built-in demonstration: generate a graph, write and read it back, traverse it
+    Demo(info::DemoArgs),
+    /// Prints vertices, arcs, records, self-loops, duplicates and degree statistics
+    Info {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Converts between graph formats, chosen by the file extensions
+    Convert {
+        #[command(flatten)]
+        input: InputArgs,
+        /// The output file (.mtx, .txt/.el, .ebg; add .gz to compress)
+        output: std::path::PathBuf,
+        /// Output format, overriding the extension
+        #[arg(long)]
+        to: Option<String>,
+    },
+    /// Benchmarks
+    Bench {
+        #[command(subcommand)]
+        what: Bench,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum Bench {
+    /// Loading speed of a graph file, in MB/s of the file as stored
+    Load(info::BenchLoadArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Demo(a) => info::demo(&a),
+        Command::Info { input, json } => info::info(&input, json),
+        Command::Convert { input, output, to } => info::convert(&input, &output, to.as_deref()),
+        Command::Bench { what } => match what {
+            Bench::Load(a) => info::bench_load(&a),
+        },
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
