@@ -114,6 +114,8 @@ unit_struct!(
 unit_struct!(
     /// `x`: keeps the first operand. As a monoid it is ANY: every value is terminal, so a
     /// reduction stops at its first term (with terms in ascending order: the smallest index).
+    /// Its identity, `T::default()`, is a placeholder and only a right identity
+    /// (`e (+) x = e`): every sum in this crate starts from its first term, not from it.
     Any
 );
 unit_struct!(

@@ -163,29 +163,43 @@ pub(crate) fn select<T: Scalar>(
 }
 
 /// The monoid sum of the present entries, in index order; stops at a terminal value.
+///
+/// A sum starts from its first entry, not from the identity (which it returns only when
+/// there is no entry), as the products do: ANY's identity is a placeholder that ANY
+/// would keep (`e (+) x = e`), so starting from it would lose every entry.
 pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
     let seq = |it: &mut dyn Iterator<Item = T>| {
-        let mut acc = m.identity();
+        let mut acc: Option<T> = None;
         for x in it {
-            acc = m.combine(acc, x);
-            if m.is_terminal(&acc) {
+            let sum = match acc {
+                Some(prev) => m.combine(prev, x),
+                None => x,
+            };
+            acc = Some(sum);
+            if m.is_terminal(&sum) {
                 break;
             }
         }
         acc
     };
-    match u {
+    // Chunk sums in order; `None` (an empty chunk) is the true identity.
+    let join = |a: Option<T>, b: Option<T>| match (a, b) {
+        (Some(a), Some(b)) => Some(m.combine(a, b)),
+        (a, None) => a,
+        (None, b) => b,
+    };
+    let sum = match u {
         Vector::Sparse(s) if s.nvals() < SEQUENTIAL_WORK => seq(&mut s.values().iter().copied()),
         Vector::Sparse(s) => s
             .values()
             .par_chunks(SEQUENTIAL_WORK)
             .map(|c| seq(&mut c.iter().copied()))
-            .reduce(|| m.identity(), |a, b| m.combine(a, b)),
+            .reduce(|| None, join),
         Vector::Dense(d) => d
             .as_slice()
             .par_chunks(SEQUENTIAL_WORK)
             .map(|c| seq(&mut c.iter().copied()))
-            .reduce(|| m.identity(), |a, b| m.combine(a, b)),
+            .reduce(|| None, join),
         Vector::Bitmap(b) => b
             .bits()
             .par_chunks(SEQUENTIAL_WORK / 64)
@@ -197,8 +211,9 @@ pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
                     crate::vector::bit_positions(w).map(move |p| vals[base + (k << 6) + p as usize])
                 }))
             })
-            .reduce(|| m.identity(), |a, b| m.combine(a, b)),
-    }
+            .reduce(|| None, join),
+    };
+    sum.unwrap_or_else(|| m.identity())
 }
 
 fn sparse_from_sorted<T: Scalar>(n: usize, pairs: Vec<(Index, T)>) -> Vector<T> {
