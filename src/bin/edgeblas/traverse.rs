@@ -233,7 +233,9 @@ fn peak_rss_bytes() -> Option<u64> {
 
 fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
     let ids = parse_id_list(list, flag)?;
-    ids.into_iter().map(|id| vertex_index(g, id, flag)).collect()
+    ids.into_iter()
+        .map(|id| vertex_index(g, id, flag))
+        .collect()
 }
 
 fn write_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
@@ -405,13 +407,23 @@ fn external_violation(g: &Graph, v: &edgeblas::algo::validate::BfsViolation) -> 
     };
     match *v {
         V::Length { .. } => v.to_string(),
-        V::Source { vertex } => format!("source {} is not at level 0 as its own parent", id(vertex)),
+        V::Source { vertex } => {
+            format!("source {} is not at level 0 as its own parent", id(vertex))
+        }
         V::Inconsistent { vertex } => format!("vertex {}: level and parent disagree", id(vertex)),
         V::MissingTreeArc { parent, vertex } => {
-            format!("tree arc {} -> {} is not in the graph", id(parent), id(vertex))
+            format!(
+                "tree arc {} -> {} is not in the graph",
+                id(parent),
+                id(vertex)
+            )
         }
         V::TreeLevel { parent, vertex } => {
-            format!("tree arc {} -> {} does not go down one level", id(parent), id(vertex))
+            format!(
+                "tree arc {} -> {} does not go down one level",
+                id(parent),
+                id(vertex)
+            )
         }
         V::NotClosed { from, to } => {
             format!("arc {} -> {} leaves the reached set", id(from), id(to))

@@ -1,0 +1,255 @@
+//! Bellman-Ford by MIN.PLUS: distances against an independent edge-relaxation
+//! Bellman-Ford and Dijkstra on random graphs (negative arcs included), predecessors
+//! that form a shortest-path tree, thread-count independence, and negative cycles.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use edgeblas::algo::bellman_ford::{NegativeCycle, bellman_ford};
+use edgeblas::prelude::*;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Integer weights in `lo..=hi` (exact in f64, so sums compare exactly).
+fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f64> {
+    let mut r = Rng(seed);
+    let mut b = CooBuilder::new(n, n);
+    for _ in 0..m {
+        let w = lo + (r.next() % (hi - lo + 1) as u64) as i64;
+        b.push(r.below(n), r.below(n), w as f64).unwrap();
+    }
+    b.build(Duplicates::KeepFirst).unwrap()
+}
+
+/// A DAG (arcs only from lower to higher index), so negative weights make no cycle.
+fn random_dag(seed: u64, n: usize, m: usize) -> Csr<f64> {
+    let mut r = Rng(seed);
+    let mut b = CooBuilder::new(n, n);
+    for _ in 0..m {
+        let (i, j) = (r.below(n), r.below(n));
+        if i < j {
+            b.push(i, j, (r.next() % 21) as f64 - 10.0).unwrap();
+        }
+    }
+    b.build(Duplicates::KeepFirst).unwrap()
+}
+
+/// Plain Bellman-Ford over the arc list; `None` on a reachable negative cycle.
+fn reference(a: &Csr<f64>, s: usize) -> Option<Vec<f64>> {
+    let n = a.nrows();
+    let mut d = vec![f64::INFINITY; n];
+    d[s] = 0.0;
+    for round in 0..=n {
+        let mut changed = false;
+        for (i, j, w) in a.iter() {
+            if d[i].is_finite() && d[i] + w < d[j as usize] {
+                d[j as usize] = d[i] + w;
+                changed = true;
+            }
+        }
+        if !changed {
+            return Some(d);
+        }
+        if round == n {
+            return None;
+        }
+    }
+    None
+}
+
+fn dijkstra(a: &Csr<f64>, s: usize) -> Vec<f64> {
+    let n = a.nrows();
+    let mut d = vec![f64::INFINITY; n];
+    d[s] = 0.0;
+    let mut h = BinaryHeap::new();
+    h.push(Reverse((0u64, s)));
+    while let Some(Reverse((du, u))) = h.pop() {
+        let du = du as f64;
+        if du > d[u] {
+            continue;
+        }
+        let (cols, ws) = a.row(u);
+        for (&v, &w) in cols.iter().zip(ws) {
+            let nd = du + w;
+            if nd < d[v as usize] {
+                d[v as usize] = nd;
+                h.push(Reverse((nd as u64, v as usize)));
+            }
+        }
+    }
+    d
+}
+
+/// Predecessors form a tree of tight arcs rooted at the source.
+fn check_tree(a: &Csr<f64>, s: usize, d: &[f64], pred: &[u32]) {
+    let n = a.nrows();
+    for v in 0..n {
+        if v == s && d[s] == 0.0 {
+            assert_eq!(pred[v], u32::MAX, "the source has no predecessor");
+            continue;
+        }
+        if !d[v].is_finite() {
+            assert_eq!(pred[v], u32::MAX);
+            continue;
+        }
+        let p = pred[v] as usize;
+        let w = a.get(p, v).expect("predecessor arc exists");
+        assert_eq!(d[p] + w, d[v], "arc {p} -> {v} is tight");
+        // walking up reaches the source within n steps
+        let (mut x, mut k) = (v, 0);
+        while x != s {
+            x = pred[x] as usize;
+            k += 1;
+            assert!(k <= n, "predecessor cycle through {v}");
+        }
+    }
+}
+
+fn pool(t: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(t)
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn nonnegative_weights_match_dijkstra_and_the_reference() {
+    for (seed, n, m) in [(1, 1, 0), (2, 10, 30), (3, 200, 1000), (4, 3000, 20_000)] {
+        let a = random_weighted(seed, n, m, 0, 50);
+        for s in [0, n / 2] {
+            let want = dijkstra(&a, s);
+            assert_eq!(reference(&a, s).unwrap(), want);
+            for t in [1, 2, 3] {
+                let sp = pool(t).install(|| bellman_ford(&a, s as u32).unwrap());
+                assert_eq!(sp.distances, want, "seed {seed} source {s} {t}T");
+                check_tree(&a, s, &sp.distances, &sp.predecessors);
+            }
+        }
+    }
+}
+
+#[test]
+fn negative_arcs_without_cycles_match_the_reference() {
+    for seed in 0..20 {
+        let a = random_dag(seed, 300, 3000);
+        let want = reference(&a, 0).unwrap();
+        let sp = bellman_ford(&a, 0).unwrap();
+        assert_eq!(sp.distances, want);
+        check_tree(&a, 0, &sp.distances, &sp.predecessors);
+        let sp2 = pool(2).install(|| bellman_ford(&a, 0).unwrap());
+        assert_eq!(sp, sp2);
+    }
+    // Mixed signs on a general graph: keep the cases the reference says have no cycle.
+    let mut checked = 0;
+    for seed in 100..200 {
+        let a = random_weighted(seed, 60, 150, -2, 20);
+        if let Some(want) = reference(&a, 0) {
+            let sp = bellman_ford(&a, 0).unwrap();
+            assert_eq!(sp.distances, want, "seed {seed}");
+            check_tree(&a, 0, &sp.distances, &sp.predecessors);
+            checked += 1;
+        } else {
+            assert!(bellman_ford(&a, 0).is_err(), "seed {seed}");
+        }
+    }
+    assert!(checked > 10);
+}
+
+/// The reported cycle exists, is negative, and contains the named vertex.
+fn check_cycle(a: &Csr<f64>, c: &NegativeCycle) {
+    assert_eq!(c.cycle[0], c.vertex);
+    let k = c.cycle.len();
+    let mut sum = 0.0;
+    for i in 0..k {
+        let (u, v) = (c.cycle[i] as usize, c.cycle[(i + 1) % k] as usize);
+        sum += a.get(u, v).expect("cycle arc exists");
+    }
+    assert!(sum < 0.0, "cycle weight {sum}");
+}
+
+#[test]
+fn negative_cycles_are_reported_with_a_vertex_on_them() {
+    // 0 -> 1 -> 2 -> 3 -> 1 with weight -1 around 1..3, plus a tail 3 -> 4.
+    let mut b = CooBuilder::new(6, 6);
+    for (i, j, w) in [
+        (0, 1, 1.0),
+        (1, 2, 1.0),
+        (2, 3, 1.0),
+        (3, 1, -3.0),
+        (3, 4, 2.0),
+        (5, 5, -1.0),
+    ] {
+        b.push(i, j, w).unwrap();
+    }
+    let a = b.build(Duplicates::Error).unwrap();
+    let c = bellman_ford(&a, 0).unwrap_err();
+    assert!([1, 2, 3].contains(&c.vertex), "{c:?}");
+    check_cycle(&a, &c);
+    assert!(c.to_string().contains("negative cycle"));
+    let e: edgeblas::Error = c.into();
+    assert!(e.to_string().contains("negative cycle"));
+    // The self-loop cycle at 5 is not reachable from 0, but it is from 5.
+    let c = bellman_ford(&a, 5).unwrap_err();
+    assert_eq!(c.vertex, 5);
+    assert_eq!(c.cycle, vec![5]);
+    // From 4 nothing negative is reachable.
+    let sp = bellman_ford(&a, 4).unwrap();
+    assert_eq!(sp.reached(), 1);
+
+    // Random graphs with a planted negative cycle reachable from the source.
+    for seed in 0..10 {
+        let mut r = Rng(seed + 1000);
+        let n = 200;
+        let mut b = CooBuilder::new(n, n);
+        for _ in 0..800 {
+            b.push(r.below(n), r.below(n), (r.next() % 10 + 1) as f64)
+                .unwrap();
+        }
+        let cyc: Vec<usize> = (0..4).map(|_| r.below(n)).collect();
+        for v in &cyc {
+            b.push(0, *v, 1.0).unwrap();
+        }
+        for k in 0..cyc.len() {
+            b.push(cyc[k], cyc[(k + 1) % cyc.len()], -100.0).unwrap();
+        }
+        let a = b.build(Duplicates::KeepLast).unwrap();
+        if reference(&a, 0).is_some() {
+            continue;
+        }
+        let c = bellman_ford(&a, 0).unwrap_err();
+        check_cycle(&a, &c);
+    }
+}
+
+#[test]
+fn unit_weights_give_bfs_levels() {
+    use edgeblas::algo::bfs::{Beamer, BfsGraph, BfsOptions, bfs};
+    let w = random_weighted(7, 2000, 8000, 1, 1);
+    let p = w.pattern();
+    let r = bfs(
+        &BfsGraph::directed(&p),
+        &[0],
+        &Beamer::default(),
+        &BfsOptions::default(),
+    )
+    .unwrap();
+    let sp = bellman_ford(&w, 0).unwrap();
+    for v in 0..w.nrows() {
+        match r.level(v) {
+            Some(l) => assert_eq!(sp.distances[v], l as f64),
+            None => assert!(sp.distances[v].is_infinite()),
+        }
+    }
+}
