@@ -3,6 +3,7 @@
 
 mod common;
 mod info;
+mod traverse;
 
 use std::process::ExitCode;
 
@@ -40,6 +41,10 @@ enum Command {
         #[arg(long)]
         to: Option<String>,
     },
+    /// Breadth-first search from a source: levels, parents, per-level trace
+    Bfs(traverse::BfsArgs),
+    /// Single-source shortest paths (Bellman-Ford over MIN.PLUS): distances
+    Sssp(traverse::SsspArgs),
     /// Benchmarks
     Bench {
         #[command(subcommand)]
@@ -51,16 +56,21 @@ enum Command {
 enum Bench {
     /// Loading speed of a graph file, in MB/s of the file as stored
     Load(info::BenchLoadArgs),
+    /// BFS time over several sources (loading excluded), and GTEPS
+    Bfs(traverse::BenchBfsArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Demo(a) => info::demo(&a),
+        Command::Bfs(a) => traverse::bfs(&a),
+        Command::Sssp(a) => traverse::sssp(&a),
         Command::Info { input, json } => info::info(&input, json),
         Command::Convert { input, output, to } => info::convert(&input, &output, to.as_deref()),
         Command::Bench { what } => match what {
             Bench::Load(a) => info::bench_load(&a),
+            Bench::Bfs(a) => traverse::bench_bfs(&a),
         },
     };
     match result {
