@@ -60,7 +60,19 @@ enum Bench {
     Bfs(traverse::BenchBfsArgs),
 }
 
+/// Restores the default SIGPIPE action, so that `edgeblas ... | head` ends quietly like
+/// any other Unix tool instead of failing on a closed standard output.
+fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid
+    // action for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Demo(a) => info::demo(&a),
