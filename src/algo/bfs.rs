@@ -51,6 +51,18 @@ impl<'a, T: Scalar> BfsGraph<'a, T> {
         }
     }
 
+    /// Symmetric if the structure is (checked here, in parallel and without
+    /// allocating: every arc `i -> j` has its `j -> i`), directed otherwise. For a graph
+    /// stored with both arcs of every edge in a "general" file, this saves building the
+    /// transpose: `A'` is `A`.
+    pub fn detect(a: &'a Csr<T>) -> Self {
+        if is_symmetric_pattern(a) {
+            Self::symmetric(a)
+        } else {
+            Self::directed(a)
+        }
+    }
+
     /// A directed graph with its in-edges given (a pattern of `A'`).
     ///
     /// # Errors
@@ -119,6 +131,33 @@ impl<'a, T: Scalar> BfsGraph<'a, T> {
             .get()
             .map_or(0, |t| t.offsets().len() * 8 + t.indices().len() * 4)
     }
+}
+
+/// Whether the structure of `a` is symmetric: square, and every arc `i -> j` has its
+/// reverse `j -> i`.
+///
+/// It replays the transpose's scatter without storing it: visiting rows `i` in order,
+/// the arcs into `j` arrive in ascending `i`, so for a symmetric matrix each must be
+/// the next entry of row `j` itself. Stops at the first mismatch.
+///
+/// # Complexity
+/// O(n + m) time, n words of memory.
+pub fn is_symmetric_pattern<T: Scalar>(a: &Csr<T>) -> bool {
+    if a.nrows() != a.ncols() {
+        return false;
+    }
+    let (offsets, indices) = (a.offsets(), a.indices());
+    let mut next = offsets[..a.nrows()].to_vec();
+    for i in 0..a.nrows() {
+        for &j in &indices[offsets[i] as usize..offsets[i + 1] as usize] {
+            let q = &mut next[j as usize];
+            if *q >= offsets[j as usize + 1] || indices[*q as usize] as usize != i {
+                return false;
+            }
+            *q += 1;
+        }
+    }
+    true
 }
 
 /// The structure of `A'`, rows sorted: counting pass, prefix sum, scatter in row order.

@@ -203,12 +203,18 @@ pub struct BenchBfsArgs {
     pub json: bool,
 }
 
-/// The graph prepared for traversal: symmetric when the file or `--undirected` says so.
-fn prepare(g: &Graph) -> BfsGraph<'_, ()> {
-    if g.directed {
+/// The graph prepared for traversal: symmetric when the file or `--undirected` says so,
+/// or when a directed file turns out to store both arcs of every edge (then no transpose
+/// is built for pull). Only pull needs the check, so the push policy skips it.
+fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> {
+    if !g.directed {
+        BfsGraph::symmetric(&g.adjacency)
+    } else if policy == PolicyName::Push {
         BfsGraph::directed(&g.adjacency)
     } else {
-        BfsGraph::symmetric(&g.adjacency)
+        let bg = BfsGraph::detect(&g.adjacency);
+        bg.prepare();
+        bg
     }
 }
 
@@ -300,12 +306,7 @@ pub fn bfs(a: &BfsArgs) -> Result<()> {
         .target
         .map(|t| vertex_index(&g, t, "--target"))
         .transpose()?;
-    let bg = prepare(&g);
-    let ((), prep_s) = timed(|| {
-        if a.policy.policy != PolicyName::Push {
-            bg.prepare()
-        }
-    });
+    let (bg, prep_s) = timed(|| prepare(&g, a.policy.policy));
     let opts = BfsOptions {
         trace: true,
         max_depth: a.max_depth,
@@ -512,12 +513,7 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
     let (g, load_s) = timed(|| a.input.load());
     let g = g?;
     let sources = sources_of(&g, &a.sources, "--sources")?;
-    let bg = prepare(&g);
-    let ((), prep_s) = timed(|| {
-        if a.policy.policy != PolicyName::Push {
-            bg.prepare()
-        }
-    });
+    let (bg, prep_s) = timed(|| prepare(&g, a.policy.policy));
     let opts = BfsOptions::default();
     // warm-up
     run_bfs(&bg, &sources[..1], policy.as_ref(), &opts)?;
@@ -578,6 +574,7 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
         "load_seconds": load_s,
         "prepare_seconds": prep_s,
         "in_edges_bytes": bg.in_edges_bytes(),
+        "symmetric": bg.is_symmetric(),
         "csr_bytes": g.adjacency.offsets().len() * 8 + g.adjacency.indices().len() * 4,
         "peak_rss_bytes": peak_rss_bytes(),
         "per_source": details,
