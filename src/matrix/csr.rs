@@ -262,6 +262,118 @@ impl<T: Scalar> Csr<T> {
             .count()
     }
 
+    /// The transpose, as [`Csr::transpose`] computes it, in parallel: entries are
+    /// distributed by column bucket (at most 1024), each block of rows writing its own
+    /// range of every bucket in row order, then every bucket is counting-sorted by column,
+    /// stably, so each row of `A'` lists its columns in increasing order.
+    fn transpose_parallel(&self) -> Csr<T> {
+        let (nrows, ncols, nnz) = (self.nrows, self.ncols, self.nnz());
+        if nnz < 1 << 16 || ncols == 0 || rayon::current_num_threads() == 1 {
+            return self.transpose();
+        }
+        let bits = usize::BITS - (ncols - 1).leading_zeros();
+        let shift = bits.saturating_sub(10);
+        let nb = ((ncols - 1) >> shift) + 1;
+        let blocks = balanced_row_blocks(&self.offsets, rayon::current_num_threads() * 4);
+        let span = |r0: usize, r1: usize| self.offsets[r0] as usize..self.offsets[r1] as usize;
+        let hist: Vec<Vec<usize>> = blocks
+            .par_iter()
+            .map(|&(r0, r1)| {
+                let mut h = vec![0usize; nb];
+                for &j in &self.indices[span(r0, r1)] {
+                    h[j as usize >> shift] += 1;
+                }
+                h
+            })
+            .collect();
+        let mut bounds = vec![0usize; nb + 1];
+        for b in 0..nb {
+            bounds[b + 1] = bounds[b] + hist.iter().map(|h| h[b]).sum::<usize>();
+        }
+        // (column, row, value) in bucket-major order, rows ascending within a bucket.
+        let mut scratch: Vec<Triple<T>> = vec![(0, 0, T::default()); nnz];
+        {
+            let mut per_block: Vec<Vec<&mut [Triple<T>]>> =
+                (0..blocks.len()).map(|_| Vec::with_capacity(nb)).collect();
+            let mut rest = &mut scratch[..];
+            for b in 0..nb {
+                for (k, h) in hist.iter().enumerate() {
+                    let (head, tail) = rest.split_at_mut(h[b]);
+                    per_block[k].push(head);
+                    rest = tail;
+                }
+            }
+            blocks
+                .par_iter()
+                .zip(per_block)
+                .for_each(|(&(r0, r1), mut out)| {
+                    let mut fill = vec![0usize; nb];
+                    for i in r0..r1 {
+                        for p in span(i, i + 1) {
+                            let j = self.indices[p];
+                            let b = j as usize >> shift;
+                            out[b][fill[b]] = (j, i as Index, self.values[p]);
+                            fill[b] += 1;
+                        }
+                    }
+                });
+        }
+        // Column counts, bucket by bucket, then their prefix sum: the offsets of A'.
+        let mut offsets = vec![0u64; ncols + 1];
+        {
+            let mut rest = &scratch[..];
+            let mut pieces = Vec::with_capacity(nb);
+            for b in 0..nb {
+                let (head, tail) = rest.split_at(bounds[b + 1] - bounds[b]);
+                pieces.push(head);
+                rest = tail;
+            }
+            offsets[1..]
+                .par_chunks_mut(1 << shift)
+                .zip(pieces)
+                .enumerate()
+                .for_each(|(b, (counts, piece))| {
+                    for e in piece {
+                        counts[e.0 as usize - (b << shift)] += 1;
+                    }
+                });
+        }
+        for j in 0..ncols {
+            offsets[j + 1] += offsets[j];
+        }
+        let mut indices = vec![0 as Index; nnz];
+        let mut values = vec![T::default(); nnz];
+        {
+            let mut pieces = Vec::with_capacity(nb);
+            let (mut ri, mut rv, mut rs) = (&mut indices[..], &mut values[..], &scratch[..]);
+            for b in 0..nb {
+                let len = bounds[b + 1] - bounds[b];
+                let (hi, ti) = ri.split_at_mut(len);
+                let (hv, tv) = rv.split_at_mut(len);
+                let (hs, ts) = rs.split_at(len);
+                pieces.push((b, hi, hv, hs));
+                (ri, rv, rs) = (ti, tv, ts);
+            }
+            pieces.into_par_iter().for_each(|(b, out_i, out_v, piece)| {
+                let c0 = b << shift;
+                let c1 = ((b + 1) << shift).min(ncols);
+                let base = offsets[c0];
+                let mut next: Vec<usize> = (c0..c1).map(|j| (offsets[j] - base) as usize).collect();
+                for &(j, i, v) in piece {
+                    let q = &mut next[j as usize - c0];
+                    out_i[*q] = i;
+                    out_v[*q] = v;
+                    *q += 1;
+                }
+            });
+        }
+        // SAFETY: every entry (i, j, v) of A lands once in row j of the result (the
+        // offsets are the column counts' prefix sum); a bucket keeps row order and the
+        // scatter within it is stable, so each row's indices strictly increase; they are
+        // row numbers of A, so below nrows = the result's ncols.
+        unsafe { Csr::new_unchecked(ncols, nrows, offsets, indices, values) }
+    }
+
     /// `A ∪ A'`: the undirected closure of a square matrix, every row sorted.
     ///
     /// An entry present both as `A(i, j)` and `A(j, i)` gets `combine(A(i, j), A(j, i))`;
@@ -294,7 +406,7 @@ impl<T: Scalar> Csr<T> {
             "symmetrize needs a square matrix: A.nrows() != A.ncols()"
         );
         let n = self.nrows;
-        let t = self.transpose();
+        let t = self.transpose_parallel();
         let lens: Vec<u64> = (0..n)
             .into_par_iter()
             .map(|i| merged_len(self.row(i).0, t.row(i).0) as u64)
@@ -424,4 +536,111 @@ fn merged_len(a: &[Index], b: &[Index]) -> usize {
         k += 1;
     }
     k + (a.len() - x) + (b.len() - y)
+}
+
+/// `(column, row, value)`: an entry on its way into the transpose.
+type Triple<T> = (Index, Index, T);
+
+/// At most `blocks` ranges of rows `[r0, r1)` covering all rows, with about the same
+/// number of entries each.
+fn balanced_row_blocks(offsets: &[u64], blocks: usize) -> Vec<(usize, usize)> {
+    let n = offsets.len() - 1;
+    let total = offsets[n];
+    let blocks = blocks.max(1) as u64;
+    let mut out = Vec::with_capacity(blocks as usize);
+    let mut r0 = 0usize;
+    for k in 1..=blocks {
+        let r1 = if k == blocks {
+            n
+        } else {
+            offsets.partition_point(|&o| o < total * k / blocks).min(n)
+        };
+        if r1 > r0 {
+            out.push((r0, r1));
+            r0 = r1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod transpose_symmetrize_tests {
+    use super::*;
+    use crate::matrix::{CooBuilder, Duplicates};
+
+    /// A seeded random `nrows x ncols` matrix with about `m` entries.
+    fn random(nrows: usize, ncols: usize, m: usize, seed: u64) -> Csr<i64> {
+        let mut x = seed | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut b = CooBuilder::new(nrows, ncols);
+        for _ in 0..m {
+            // Skewed rows: some long, most short.
+            let r = (next() as usize % nrows) >> (next() % 8);
+            let v = (next() % 100) as i64;
+            b.push(r, next() as usize % ncols, v).unwrap();
+        }
+        b.build(Duplicates::KeepFirst).unwrap()
+    }
+
+    #[test]
+    fn parallel_transpose_equals_transpose() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            for (nrows, ncols, m, seed) in [
+                (1000, 3000, 200_000, 1),
+                (5000, 700, 150_000, 2),
+                (3, 100_000, 150_000, 3),
+                (200_000, 200_000, 300_000, 4),
+            ] {
+                let a = random(nrows, ncols, m, seed);
+                assert!(
+                    a.nnz() >= 1 << 16,
+                    "case {seed}: {} entries, too few",
+                    a.nnz()
+                );
+                assert_eq!(a.transpose_parallel(), a.transpose(), "case {seed}");
+            }
+        });
+    }
+
+    #[test]
+    fn symmetrize_is_union_with_transpose() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            for (n, m, seed) in [(300, 100_000, 5), (50_000, 200_000, 6), (7, 30, 7)] {
+                let a = random(n, n, m, seed);
+                let s = a.symmetrize(|x, y| x.min(y));
+                assert!(s.is_symmetric());
+                let t = a.transpose();
+                for i in 0..n {
+                    for j in 0..n.min(40) {
+                        let want = match (a.get(i, j), t.get(i, j)) {
+                            (Some(x), Some(_)) if i == j => Some(x),
+                            (Some(x), Some(y)) => Some(x.min(y)),
+                            (x, y) => x.or(y),
+                        };
+                        assert_eq!(s.get(i, j), want, "({i}, {j}) case {seed}");
+                    }
+                }
+                assert_eq!(s.nnz(), {
+                    let mut u = CooBuilder::new(n, n);
+                    for (i, j, v) in a.iter().chain(t.iter()) {
+                        u.push(i, j as usize, v).unwrap();
+                    }
+                    u.build(Duplicates::KeepFirst).unwrap().nnz()
+                });
+            }
+        });
+    }
 }
