@@ -42,8 +42,9 @@ pub struct StepCounts {
 }
 
 /// The state of a breadth-first search between levels: parents, levels, the visited set
-/// and the frontier, in whichever form the last level left it (a list after push, a
-/// bitmap after pull; converted only when the direction changes).
+/// and the frontier, in whichever forms the last level left it (a list after push, and
+/// a bitmap too when the list was large enough to sort through one; a bitmap after
+/// pull), converted only when the other direction needs the other form.
 ///
 /// # Invariants
 /// A vertex is visited exactly when its parent and level are set; the frontier is the
@@ -58,7 +59,8 @@ pub struct BfsState {
     spare: Vec<Index>,
     bits: Vec<u64>,
     next_bits: Vec<u64>,
-    is_bitmap: bool,
+    queue_valid: bool,
+    bits_valid: bool,
     nvals: usize,
     out_edges: u64,
     depth: u32,
@@ -87,7 +89,8 @@ impl BfsState {
             spare: Vec::new(),
             bits: Vec::new(),
             next_bits: Vec::new(),
-            is_bitmap: false,
+            queue_valid: true,
+            bits_valid: false,
             nvals: 0,
             out_edges: 0,
             depth: 0,
@@ -195,12 +198,16 @@ where
     let next_depth = state.depth + 1;
     let c = match dir {
         Direction::Push => {
-            if state.is_bitmap {
+            if !state.queue_valid {
                 bfs_level::bits_to_queue(&state.bits, &mut state.queue, sequential);
-                state.is_bitmap = false;
+                state.queue_valid = true;
+            }
+            let words = state.n.div_ceil(64);
+            if state.next_bits.len() != words {
+                state.next_bits = vec![0; words];
             }
             let mut next = std::mem::take(&mut state.spare);
-            let c = bfs_level::push_level(
+            let (c, sorted) = bfs_level::push_level(
                 a.offsets(),
                 a.indices(),
                 &state.queue,
@@ -210,9 +217,14 @@ where
                 &mut state.levels,
                 next_depth,
                 &mut next,
+                &mut state.next_bits,
                 sequential,
             );
             state.spare = std::mem::replace(&mut state.queue, next);
+            if sorted {
+                std::mem::swap(&mut state.bits, &mut state.next_bits);
+            }
+            state.bits_valid = sorted;
             c
         }
         Direction::Pull => {
@@ -221,11 +233,12 @@ where
             let words = state.n.div_ceil(64);
             if state.bits.len() != words {
                 state.bits = vec![0; words];
+            }
+            if state.next_bits.len() != words {
                 state.next_bits = vec![0; words];
             }
-            if !state.is_bitmap {
+            if !state.bits_valid {
                 bfs_level::queue_to_bits(&state.queue, &mut state.bits);
-                state.is_bitmap = true;
             }
             let sequential = sequential
                 || (state.n < crate::backend::cpu::SEQUENTIAL_WORK
@@ -243,6 +256,8 @@ where
                 sequential,
             );
             std::mem::swap(&mut state.bits, &mut state.next_bits);
+            state.bits_valid = true;
+            state.queue_valid = false;
             c
         }
     };

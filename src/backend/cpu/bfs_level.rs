@@ -60,7 +60,7 @@ pub(crate) fn atomic_u64(s: &mut [u64]) -> &[AtomicU64] {
 
 /// Asks the cache for `data[i]` ahead of its use (a hint; nothing on other targets).
 #[inline(always)]
-fn prefetch(data: &[Index], i: usize) {
+fn prefetch<X>(data: &[X], i: usize) {
     #[cfg(target_arch = "x86_64")]
     if i < data.len() {
         // SAFETY: the pointer is in bounds of `data` (checked just above); a prefetch
@@ -75,6 +75,54 @@ fn prefetch(data: &[Index], i: usize) {
     let _ = (data, i);
 }
 
+/// `prefetch` for a raw `u32` array of length `n` (for a slice borrowed mutably
+/// elsewhere).
+#[inline(always)]
+fn prefetch_u32(ptr: *const u32, n: usize, i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if i < n {
+        // SAFETY: `i < n` keeps the address inside the array `ptr` points to; a
+        // prefetch reads nothing architecturally and cannot fault.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                ptr.add(i) as *const i8
+            )
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (ptr, n, i);
+}
+
+/// Arcs per block of a push row: the parent slots of the next block's unvisited heads
+/// are prefetched while this block is processed (random slots in an n-word array are
+/// the cache misses of a push level).
+const PUSH_BLOCK: usize = 32;
+
+/// Calls `f` on every head of `row`, with the parent slots of unvisited heads
+/// prefetched one block ahead.
+#[inline(always)]
+fn for_each_head<P>(row: &[Index], visited: &[u64], slots: &[P], mut f: impl FnMut(Index)) {
+    let ask = |block: &[Index]| {
+        for &v in block {
+            if !bit(visited, v as usize) {
+                prefetch(slots, v as usize);
+            }
+        }
+    };
+    if row.len() <= 4 {
+        row.iter().for_each(|&v| f(v));
+        return;
+    }
+    ask(&row[..row.len().min(PUSH_BLOCK)]);
+    let mut start = 0;
+    while start < row.len() {
+        let end = (start + PUSH_BLOCK).min(row.len());
+        ask(&row[end..(end + PUSH_BLOCK).min(row.len())]);
+        row[start..end].iter().for_each(|&v| f(v));
+        start = end;
+    }
+}
+
 #[inline(always)]
 fn bit(words: &[u64], i: usize) -> bool {
     (words[i >> 6] >> (i & 63)) & 1 == 1
@@ -86,11 +134,16 @@ fn degree(offsets: &[u64], v: usize) -> u64 {
 }
 
 /// Top-down: every frontier vertex `u` offers itself as the parent of each out-neighbour
-/// `v` not yet visited; the smallest offer wins. Returns the next frontier (unsorted)
-/// in `next`, and marks it visited.
+/// `v` not yet visited; the smallest offer wins. Returns the next frontier in `next`
+/// and marks it visited.
 ///
 /// `a_offsets`/`a_indices`: the adjacency (out-edges). `visited` is read-only during the
 /// level and updated at its end, so that every frontier vertex sees the same mask.
+///
+/// A large next frontier is sorted on the way out, through its bitmap (left in
+/// `next_bits`, and the returned flag says so): the next push then reads the rows of
+/// the adjacency in order, and a pull needs no conversion. A small one stays in claim
+/// order, so that a level of a road graph costs its frontier, not n / 64 words.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn push_level(
     a_offsets: &[u64],
@@ -102,89 +155,178 @@ pub(crate) fn push_level(
     levels: &mut [u32],
     next_depth: u32,
     next: &mut Vec<Index>,
+    next_bits: &mut [u64],
     sequential: bool,
-) -> LevelCounts {
+) -> (LevelCounts, bool) {
     next.clear();
-    if sequential || frontier_edges < super::SEQUENTIAL_WORK as u64 || frontier.len() < 2 {
-        let mut c = LevelCounts::default();
+    let mut c = LevelCounts::default();
+    let small = frontier_edges < super::SEQUENTIAL_WORK as u64 || frontier.len() < 2;
+    if sequential || small {
+        let (parents_ptr, n) = (parents.as_ptr(), parents.len());
         for &u in frontier {
             let (s, e) = (
                 a_offsets[u as usize] as usize,
                 a_offsets[u as usize + 1] as usize,
             );
             c.examined += (e - s) as u64;
-            for &v in &a_indices[s..e] {
+            let vis: &[u64] = visited;
+            let mut claim = |v: Index| {
                 let vi = v as usize;
-                if bit(visited, vi) {
-                    continue;
+                if bit(vis, vi) {
+                    return;
                 }
                 let p = parents[vi];
                 if p == UNSET {
                     parents[vi] = u;
                     levels[vi] = next_depth;
                     next.push(v);
-                    c.out_edges += degree(a_offsets, vi);
                 } else if u < p {
                     parents[vi] = u;
                 }
-            }
-        }
-        c.vertices = next.len();
-        for &v in next.iter() {
-            visited[v as usize >> 6] |= 1 << (v & 63);
-        }
-        return c;
-    }
-
-    let vis: &[u64] = visited;
-    let par = atomic_u32(parents);
-    let lev = atomic_u32(levels);
-    let parts: Vec<(Vec<Index>, LevelCounts)> = frontier
-        .par_chunks(PUSH_GRAIN)
-        .fold(
-            || (Vec::new(), LevelCounts::default()),
-            |(mut out, mut c), chunk| {
-                for &u in chunk {
-                    let (s, e) = (
-                        a_offsets[u as usize] as usize,
-                        a_offsets[u as usize + 1] as usize,
-                    );
-                    c.examined += (e - s) as u64;
-                    for &v in &a_indices[s..e] {
-                        let vi = v as usize;
-                        if bit(vis, vi) {
-                            continue;
-                        }
-                        let slot = &par[vi];
-                        if slot.load(Relaxed) <= u {
-                            continue;
-                        }
-                        if slot.fetch_min(u, Relaxed) == UNSET {
-                            lev[vi].store(next_depth, Relaxed);
-                            out.push(v);
-                            c.out_edges += degree(a_offsets, vi);
-                        }
+            };
+            if e - s > 4 {
+                // prefetching needs the slots while `claim` holds them mutably: ask
+                // through a shared copy of the pointer's target range
+                let row = &a_indices[s..e];
+                for &v in row.iter().take(PUSH_BLOCK) {
+                    if !bit(vis, v as usize) {
+                        prefetch_u32(parents_ptr, n, v as usize);
                     }
                 }
-                (out, c)
-            },
-        )
-        .collect();
-    let mut c = LevelCounts::default();
-    let total: usize = parts.iter().map(|p| p.0.len()).sum();
-    next.reserve(total);
-    for (q, pc) in &parts {
-        next.extend_from_slice(q);
-        c = c.add(*pc);
+                let mut start = 0;
+                while start < row.len() {
+                    let end = (start + PUSH_BLOCK).min(row.len());
+                    for &v in &row[end..(end + PUSH_BLOCK).min(row.len())] {
+                        if !bit(vis, v as usize) {
+                            prefetch_u32(parents_ptr, n, v as usize);
+                        }
+                    }
+                    row[start..end].iter().for_each(|&v| claim(v));
+                    start = end;
+                }
+            } else {
+                a_indices[s..e].iter().for_each(|&v| claim(v));
+            }
+        }
+    } else {
+        let vis: &[u64] = visited;
+        let par = atomic_u32(parents);
+        let lev = atomic_u32(levels);
+        let parts: Vec<(Vec<Index>, u64)> = frontier
+            .par_chunks(PUSH_GRAIN)
+            .fold(
+                || (Vec::new(), 0u64),
+                |(mut out, mut examined), chunk| {
+                    for &u in chunk {
+                        let (s, e) = (
+                            a_offsets[u as usize] as usize,
+                            a_offsets[u as usize + 1] as usize,
+                        );
+                        examined += (e - s) as u64;
+                        for_each_head(&a_indices[s..e], vis, par, |v| {
+                            let vi = v as usize;
+                            if bit(vis, vi) {
+                                return;
+                            }
+                            let slot = &par[vi];
+                            if slot.load(Relaxed) <= u {
+                                return;
+                            }
+                            if slot.fetch_min(u, Relaxed) == UNSET {
+                                lev[vi].store(next_depth, Relaxed);
+                                out.push(v);
+                            }
+                        });
+                    }
+                    (out, examined)
+                },
+            )
+            .collect();
+        let total: usize = parts.iter().map(|p| p.0.len()).sum();
+        next.reserve(total);
+        for (q, examined) in &parts {
+            next.extend_from_slice(q);
+            c.examined += examined;
+        }
     }
     c.vertices = next.len();
-    let vis = atomic_u64(visited);
-    next.par_chunks(4096).for_each(|ch| {
-        for &v in ch {
-            vis[v as usize >> 6].fetch_or(1 << (v & 63), Relaxed);
+    let words = visited.len();
+    if next.len() >= SORT_MIN.max(words / 2) {
+        // Through the bitmap: sorted, marked visited, degrees summed in order.
+        if sequential {
+            next_bits.fill(0);
+            for &v in next.iter() {
+                next_bits[v as usize >> 6] |= 1 << (v & 63);
+            }
+        } else {
+            next_bits.par_chunks_mut(1 << 12).for_each(|c| c.fill(0));
+            let nb = atomic_u64(next_bits);
+            next.par_chunks(1 << 12).for_each(|ch| {
+                for &v in ch {
+                    nb[v as usize >> 6].fetch_or(1 << (v & 63), Relaxed);
+                }
+            });
         }
-    });
-    c
+        let sum = bits_to_queue_marking(next_bits, visited, a_offsets, next, sequential);
+        c.out_edges = sum;
+        (c, true)
+    } else {
+        for &v in next.iter() {
+            visited[v as usize >> 6] |= 1 << (v & 63);
+            c.out_edges += degree(a_offsets, v as usize);
+        }
+        (c, false)
+    }
+}
+
+/// Frontiers at least this large (and at least n / 128) are sorted through their
+/// bitmap after a push.
+const SORT_MIN: usize = 1024;
+
+/// The sorted list of the vertices in `bits`, which also join `visited`; returns the
+/// sum of their out-degrees.
+fn bits_to_queue_marking(
+    bits: &[u64],
+    visited: &mut [u64],
+    a_offsets: &[u64],
+    queue: &mut Vec<Index>,
+    sequential: bool,
+) -> u64 {
+    queue.clear();
+    let scan = |w0: usize, words: &[u64], vis: &mut [u64], out: &mut Vec<Index>| -> u64 {
+        let mut sum = 0u64;
+        for (k, (&w, vw)) in words.iter().zip(vis.iter_mut()).enumerate() {
+            *vw |= w;
+            let mut x = w;
+            while x != 0 {
+                let v = ((w0 + k) << 6) | x.trailing_zeros() as usize;
+                x &= x - 1;
+                out.push(v as Index);
+                sum += degree(a_offsets, v);
+            }
+        }
+        sum
+    };
+    const BLOCK: usize = 1 << 12;
+    if sequential || bits.len() <= BLOCK {
+        return scan(0, bits, visited, queue);
+    }
+    let parts: Vec<(Vec<Index>, u64)> = bits
+        .par_chunks(BLOCK)
+        .zip(visited.par_chunks_mut(BLOCK))
+        .enumerate()
+        .map(|(c, (words, vis))| {
+            let mut out = Vec::new();
+            let sum = scan(c * BLOCK, words, vis, &mut out);
+            (out, sum)
+        })
+        .collect();
+    let mut sum = 0;
+    for (p, s) in parts {
+        queue.extend_from_slice(&p);
+        sum += s;
+    }
+    sum
 }
 
 /// Bottom-up: every unvisited vertex `v` scans its in-edges (sorted) and takes the first
