@@ -114,7 +114,10 @@ impl<T: Scalar> CooBuilder<T> {
     /// # Panics
     /// If the arrays differ in length or an entry is out of bounds (a caller's contract).
     pub fn extend_from_slices(&mut self, rows: &[Index], cols: &[Index], vals: &[T]) {
-        assert!(rows.len() == cols.len() && cols.len() == vals.len(), "slice lengths differ");
+        assert!(
+            rows.len() == cols.len() && cols.len() == vals.len(),
+            "slice lengths differ"
+        );
         assert!(
             rows.iter().all(|&r| (r as usize) < self.nrows),
             "row index out of bounds"
