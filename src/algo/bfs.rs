@@ -27,6 +27,7 @@ pub struct BfsGraph<'a, T> {
     a: &'a Csr<T>,
     symmetric: bool,
     at: OnceLock<Csr<()>>,
+    unreachable: OnceLock<Vec<u64>>,
 }
 
 impl<'a, T: Scalar> BfsGraph<'a, T> {
@@ -37,6 +38,7 @@ impl<'a, T: Scalar> BfsGraph<'a, T> {
             a,
             symmetric: false,
             at: OnceLock::new(),
+            unreachable: OnceLock::new(),
         }
     }
 
@@ -48,6 +50,7 @@ impl<'a, T: Scalar> BfsGraph<'a, T> {
             a,
             symmetric: true,
             at: OnceLock::new(),
+            unreachable: OnceLock::new(),
         }
     }
 
@@ -90,6 +93,7 @@ impl<'a, T: Scalar> BfsGraph<'a, T> {
             a,
             symmetric: false,
             at: cell,
+            unreachable: OnceLock::new(),
         })
     }
 
@@ -103,11 +107,33 @@ impl<'a, T: Scalar> BfsGraph<'a, T> {
         self.symmetric
     }
 
-    /// Builds the in-edges now if a pull would need them (no-op for symmetric graphs).
+    /// Builds what a pull needs now (the in-edges of a directed graph, the set of
+    /// vertices without in-arcs), so that the first search does not pay for it.
     pub fn prepare(&self) {
         if !self.symmetric {
             self.in_edges_transposed();
         }
+        self.unreachable();
+    }
+
+    /// Presence words of the vertices without in-arcs: no search reaches them except
+    /// as a source, so pull levels skip them.
+    fn unreachable(&self) -> &[u64] {
+        self.unreachable.get_or_init(|| {
+            let offsets = if self.symmetric {
+                self.a.offsets()
+            } else {
+                self.in_edges_transposed().offsets()
+            };
+            let n = self.a.nrows();
+            let mut bits = vec![0u64; n.div_ceil(64)];
+            for v in 0..n {
+                if offsets[v] == offsets[v + 1] {
+                    bits[v >> 6] |= 1 << (v & 63);
+                }
+            }
+            bits
+        })
     }
 
     fn in_edges_transposed(&self) -> &Csr<()> {
@@ -559,6 +585,7 @@ pub fn bfs<T: Scalar>(
     let mut prev_nf = 0usize;
     let mut unvisited_edges = m - state.frontier_edges();
     let mut complete = true;
+    let mut excluded = false;
     loop {
         if state.frontier_vertices() == 0 {
             break;
@@ -583,6 +610,10 @@ pub fn bfs<T: Scalar>(
             has_pulled,
         };
         let dir = policy.direction(&s);
+        if dir == Direction::Pull && !excluded {
+            state.exclude(g.unreachable());
+            excluded = true;
+        }
         let c = match dir {
             Direction::Push => ops::bfs_step(&mut state, a, None::<&Csr<()>>, dir),
             Direction::Pull if g.symmetric => ops::bfs_step(&mut state, a, Some(a), dir),

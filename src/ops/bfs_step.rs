@@ -47,8 +47,9 @@ pub struct StepCounts {
 /// pull), converted only when the other direction needs the other form.
 ///
 /// # Invariants
-/// A vertex is visited exactly when its parent and level are set; the frontier is the
-/// set of vertices at level [`BfsState::depth`].
+/// A vertex has a parent exactly when it has a level; the frontier is the set of
+/// vertices at level [`BfsState::depth`]. The internal visited set holds the reached
+/// vertices and those [`BfsState::exclude`] ruled out.
 #[derive(Clone, Debug)]
 pub struct BfsState {
     n: usize,
@@ -111,6 +112,18 @@ impl BfsState {
         s.nvals = s.queue.len();
         s.visited_count = s.nvals;
         s
+    }
+
+    /// Marks vertices no search can reach from outside (those without in-arcs, as
+    /// presence words) so that pull levels skip them. Sources keep their state.
+    ///
+    /// # Panics
+    /// If `bits` does not have one word per 64 vertices.
+    pub fn exclude(&mut self, bits: &[u64]) {
+        assert_eq!(bits.len(), self.visited.len(), "bits.len() != ceil(n / 64)");
+        for (v, &b) in self.visited.iter_mut().zip(bits) {
+            *v |= b;
+        }
     }
 
     /// Number of vertices of the graph.

@@ -207,15 +207,17 @@ pub struct BenchBfsArgs {
 /// or when a directed file turns out to store both arcs of every edge (then no transpose
 /// is built for pull). Only pull needs the check, so the push policy skips it.
 fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> {
-    if !g.directed {
+    let bg = if !g.directed {
         BfsGraph::symmetric(&g.adjacency)
     } else if policy == PolicyName::Push {
-        BfsGraph::directed(&g.adjacency)
+        return BfsGraph::directed(&g.adjacency);
     } else {
-        let bg = BfsGraph::detect(&g.adjacency);
+        BfsGraph::detect(&g.adjacency)
+    };
+    if policy != PolicyName::Push {
         bg.prepare();
-        bg
     }
+    bg
 }
 
 /// Edges of the traversed part, the Graph500 way: arcs with a reached tail, halved for
