@@ -6,6 +6,7 @@
 
 use std::hint::black_box;
 use std::io::Write;
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use edgeblas::io::{Format, ReadOptions, parse_graph, read_graph, write_graph};
@@ -52,7 +53,9 @@ fn bench_io(c: &mut Criterion) {
     let opts = ReadOptions::default();
 
     let mut g = c.benchmark_group("io");
-    g.sample_size(10);
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
 
     g.throughput(Throughput::Bytes(el.len() as u64));
     g.bench_function("parse edge list", |b| {

@@ -513,6 +513,7 @@ fn parse_chunk<M: IdMap>(b: &[u8], spec: &LineSpec, ids: &M, stop_after: u64) ->
             continue;
         }
         if o.records == stop_after {
+            // An empty message marks "past the declared count" for the caller.
             o.error = Some((line, String::new()));
             break;
         }
@@ -601,16 +602,18 @@ pub(crate) fn parse_records<M: IdMap>(
         if let Some(d) = declared
             && edges.records + o.records > d.count
         {
+            // The count is passed inside this chunk: find the line where, sequentially.
             let again = parse_chunk(chunks[k], spec, ids, d.count - edges.records);
-            let local = again.error.map_or(1, |(l, _)| l);
-            return Err(Error::parse(
-                name,
-                at(local),
+            let (local, message) = again.error.unwrap_or((1, String::new()));
+            let message = if message.is_empty() {
                 format!(
                     "more {} than the {} declared on line {}",
                     spec.plural, d.count, d.line
-                ),
-            ));
+                )
+            } else {
+                message
+            };
+            return Err(Error::parse(name, at(local), message));
         }
         let mismatch = match (first, o.first) {
             (Some(f), Some((l, h))) if f != h => Some((l, mixed_columns(h))),
