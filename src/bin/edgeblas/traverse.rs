@@ -231,12 +231,17 @@ fn teps_edges(g: &Graph, r: &BfsResult) -> u64 {
     if g.directed { arcs } else { arcs / 2 }
 }
 
-/// Peak resident memory of this process (VmHWM), when the system reports it.
-fn peak_rss_bytes() -> Option<u64> {
+/// A memory figure of this process from /proc/self/status (`VmHWM`: peak resident,
+/// `VmRSS`: resident now), when the system reports it.
+fn status_bytes(key: &str) -> Option<u64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = s.lines().find(|l| l.starts_with(key))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+fn peak_rss_bytes() -> Option<u64> {
+    status_bytes("VmHWM:")
 }
 
 fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
@@ -515,6 +520,7 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
     let (g, load_s) = timed(|| a.input.load());
     let g = g?;
     let sources = sources_of(&g, &a.sources, "--sources")?;
+    let rss_loaded = status_bytes("VmRSS:");
     let (bg, prep_s) = timed(|| prepare(&g, a.policy.policy));
     let opts = BfsOptions::default();
     // warm-up
@@ -579,6 +585,8 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
         "symmetric": bg.is_symmetric(),
         "csr_bytes": g.adjacency.offsets().len() * 8 + g.adjacency.indices().len() * 4,
         "peak_rss_bytes": peak_rss_bytes(),
+        "rss_after_load_bytes": rss_loaded,
+        "rss_after_bfs_bytes": status_bytes("VmRSS:"),
         "per_source": details,
     });
     if a.json {
