@@ -3,6 +3,11 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use edgeblas::algo::bfs::{
+    Beamer, BfsGraph, BfsOptions, BfsResult, Direction, Gunrock, Ligra, Policy, Pull, Push, Xbfs,
+    bfs,
+};
+use edgeblas::algo::validate_bfs;
 use edgeblas::io::{self, Format, Graph, ReadOptions};
 use edgeblas::prelude::*;
 use serde_json::json;
@@ -31,7 +36,9 @@ fn summary(g: &Graph, path: &Path) -> serde_json::Value {
     for &j in a.indices() {
         indeg[j as usize] += 1;
     }
-    let isolated = (0..n).filter(|&i| a.degree(i) == 0 && indeg[i] == 0).count();
+    let isolated = (0..n)
+        .filter(|&i| a.degree(i) == 0 && indeg[i] == 0)
+        .count();
     json!({
         "file": path.display().to_string(),
         "vertices": g.vertices(),
@@ -158,7 +165,7 @@ pub fn bench_load(a: &BenchLoadArgs) -> Result<()> {
 #[derive(Args, Debug)]
 pub struct DemoArgs {
     /// log2 of the number of vertices of the generated graph
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 18)]
     scale: u32,
     /// Arcs per vertex
     #[arg(long, default_value_t = 8)]
@@ -181,7 +188,7 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// `edgeblas demo`: an R-MAT graph written as Matrix Market and binary, read back,
-/// checked equal, and traversed breadth-first with push products.
+/// checked equal, and traversed breadth-first under every switching policy.
 pub fn demo(a: &DemoArgs) -> Result<()> {
     if a.scale == 0 || a.scale > 26 {
         return Err(Error::InvalidArgument("--scale: must be in 1..=26".into()));
@@ -263,29 +270,77 @@ pub fn demo(a: &DemoArgs) -> Result<()> {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    // Level-synchronous BFS from vertex 0: q<!visited, replace> = q vxm A over MIN.SECONDI.
-    let a_mat = &g.adjacency;
-    let mut visited: Vector<bool> = Vector::Bitmap(BitmapVector::new(n));
-    let mut q: Vector<u32> = Vector::from_pairs(n, [(0, 0)]);
-    let (mut depth, mut reached) = (0usize, 0usize);
-    let (_, secs) = timed(|| {
-        while q.nvals() > 0 {
-            reached += q.nvals();
-            // visited<q> = true
-            ops::assign_scalar(&mut visited, Some(&Mask::structure(&q)), None, true, &Descriptor::DEFAULT);
-            let mut next: Vector<u32> = Vector::new(n);
-            // next<!visited, replace> = q vxm A   (MIN.SECONDI: the smallest parent)
-            let mask = Mask::structure(&visited).complement();
-            ops::vxm(&mut next, Some(&mask), None, MinSecondI, &q, a_mat, &Descriptor::DEFAULT.with_replace());
-            q = next;
-            if q.nvals() > 0 {
-                depth += 1;
+    // Direction-optimizing BFS from vertex 0 under every switching policy: the parents
+    // must agree exactly, and each result must pass the Graph500-style validator.
+    let bg = BfsGraph::detect(&g.adjacency);
+    bg.prepare();
+    let policies: Vec<Box<dyn Policy>> = vec![
+        Box::new(Beamer::default()),
+        Box::new(Gunrock::default()),
+        Box::new(Ligra::default()),
+        Box::new(Xbfs::default()),
+        Box::new(Push),
+        Box::new(Pull),
+    ];
+    let opts = BfsOptions {
+        trace: true,
+        ..BfsOptions::default()
+    };
+    let mut first: Option<BfsResult> = None;
+    println!("BFS from vertex 1 (id as written; index 0), GTEPS = undirected edges traversed / s:");
+    for p in &policies {
+        let (r, secs) = timed(|| bfs(&bg, &[0], p.as_ref(), &opts));
+        let r = r?;
+        validate_bfs(&g.adjacency, &[0], &r)
+            .map_err(|v| Error::InvalidStructure(format!("{}: invalid BFS: {v}", p.name())))?;
+        let edges = r.traversed_edges(&g.adjacency);
+        let dirs: String = r
+            .trace
+            .iter()
+            .map(|t| {
+                if t.direction == Direction::Push {
+                    'P'
+                } else {
+                    'U'
+                }
+            })
+            .collect();
+        println!(
+            "  {:<28} reached {:>8}  depth {:>3}  {:>8.4} s  {:>6.3} GTEPS  levels {}",
+            p.name(),
+            r.reached,
+            r.max_depth,
+            secs,
+            edges as f64 / secs / 1e9,
+            dirs
+        );
+        match &first {
+            None => first = Some(r),
+            Some(f) if f.parents != r.parents || f.levels != r.levels => {
+                return Err(Error::InvalidStructure(format!(
+                    "{} gave different parents than {}",
+                    p.name(),
+                    policies[0].name()
+                )));
             }
+            Some(_) => {}
         }
-    });
-    println!(
-        "BFS from vertex 1 (id as written): reached {reached} of {n} vertices, depth {depth}, {:.4} s",
-        secs
-    );
+    }
+    println!("  (levels: P = push, U = pull); parents identical under every policy");
+    if let Some(f) = first {
+        println!("trace of {}:", policies[0].name());
+        println!("  level direction frontier_vertices frontier_edges edges_examined seconds");
+        for t in &f.trace {
+            println!(
+                "  {:>5} {:<9} {:>17} {:>14} {:>14} {:>9.6}",
+                t.level,
+                format!("{:?}", t.direction).to_lowercase(),
+                t.frontier_vertices,
+                t.frontier_edges,
+                t.edges_examined,
+                t.seconds
+            );
+        }
+    }
     Ok(())
 }
