@@ -34,8 +34,15 @@ fn json(o: &Output) -> serde_json::Value {
 /// Asserts a failed run whose message starts with `error:` and contains `want`.
 fn assert_error(o: &Output, want: &str) {
     let e = stderr(o);
-    assert!(!o.status.success(), "expected failure, got success: {}", stdout(o));
-    assert!(e.starts_with("error: "), "message should start with 'error: ': {e}");
+    assert!(
+        !o.status.success(),
+        "expected failure, got success: {}",
+        stdout(o)
+    );
+    assert!(
+        e.starts_with("error: "),
+        "message should start with 'error: ': {e}"
+    );
     assert!(e.contains(want), "message {e:?} should contain {want:?}");
     assert!(!e.contains("panicked"), "panic on user input: {e}");
 }
@@ -54,7 +61,12 @@ fn info_json_counts_a_small_edge_list() {
     assert_eq!(v["directed"], true);
     assert_eq!(v["out_degree"]["max"], 1);
 
-    let u = json(&run(&["info", f.to_str().unwrap(), "--undirected", "--json"]));
+    let u = json(&run(&[
+        "info",
+        f.to_str().unwrap(),
+        "--undirected",
+        "--json",
+    ]));
     assert_eq!(u["directed"], false);
     assert_eq!(u["arcs"], 5, "0-1 and 1-2 both ways, the loop once");
 }
@@ -70,7 +82,14 @@ fn info_plain_text_names_every_count() {
     let o = run(&["info", f.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let s = stdout(&o);
-    for key in ["vertices", "arcs", "records", "self_loops", "duplicates", "out_degree"] {
+    for key in [
+        "vertices",
+        "arcs",
+        "records",
+        "self_loops",
+        "duplicates",
+        "out_degree",
+    ] {
         assert!(s.contains(key), "{key} missing from {s}");
     }
     let v = json(&run(&["info", f.to_str().unwrap(), "--json"]));
@@ -98,9 +117,18 @@ fn convert_round_trips_through_every_writable_format() {
 #[test]
 fn bench_load_reports_throughput() {
     let d = tempfile::tempdir().unwrap();
-    let body: String = (0..2000).map(|i| format!("{} {}\n", i, (i * 7 + 1) % 2000)).collect();
+    let body: String = (0..2000)
+        .map(|i| format!("{} {}\n", i, (i * 7 + 1) % 2000))
+        .collect();
     let f = write(d.path(), "g.el", body.as_bytes());
-    let v = json(&run(&["bench", "load", f.to_str().unwrap(), "--reps", "3", "--json"]));
+    let v = json(&run(&[
+        "bench",
+        "load",
+        f.to_str().unwrap(),
+        "--reps",
+        "3",
+        "--json",
+    ]));
     assert_eq!(v["arcs"], 2000);
     assert_eq!(v["bytes"], body.len());
     assert!(v["seconds_median"].as_f64().unwrap() > 0.0);
@@ -137,8 +165,16 @@ fn bad_input_is_an_error_naming_file_and_line() {
             b"%%MatrixMarket matrix coordinate pattern general\n3 3 5\n1 2\n",
             "short.mtx",
         ),
-        ("garbage.txt", &[0xff, 0xfe, 0x00, 0x13, 0x37, 0x80], "garbage.txt"),
-        ("broken.txt.gz", &[0x1f, 0x8b, 0x08, 0x00, 1, 2, 3], "broken.txt.gz"),
+        (
+            "garbage.txt",
+            &[0xff, 0xfe, 0x00, 0x13, 0x37, 0x80],
+            "garbage.txt",
+        ),
+        (
+            "broken.txt.gz",
+            &[0x1f, 0x8b, 0x08, 0x00, 1, 2, 3],
+            "broken.txt.gz",
+        ),
         ("bad.gr", b"p sp 2 1\na 1 3 5\n", "bad.gr:2:"),
     ];
     for (name, body, want) in cases {

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 /// A file being written, compressed or not.
 enum Sink {
     Plain(BufWriter<File>),
-    Gz(GzEncoder<BufWriter<File>>),
+    Gz(Box<GzEncoder<BufWriter<File>>>),
 }
 
 impl Sink {
@@ -25,7 +25,7 @@ impl Sink {
         let w = BufWriter::with_capacity(1 << 20, f);
         let gz = path.to_str().is_some_and(has_gz_suffix);
         Ok(if gz {
-            Sink::Gz(GzEncoder::new(w, Compression::default()))
+            Sink::Gz(Box::new(GzEncoder::new(w, Compression::default())))
         } else {
             Sink::Plain(w)
         })
