@@ -499,6 +499,15 @@ pub fn write_graph(path: &Path, g: &Graph, format: Option<Format>) -> Result<()>
     write::write(path, g, format)
 }
 
+/// The bytes of `g` written as `format`, uncompressed, in memory: what [`write_graph`]
+/// would put in a file of that format (for round-trip tests and fuzzing).
+///
+/// # Errors
+/// [`Error::Unsupported`] for Graphalytics (two files) and for DIMACS with real weights.
+pub fn write_graph_bytes(g: &Graph, format: Format) -> Result<Vec<u8>> {
+    write::write_bytes(g, format)
+}
+
 /// The vertex file `X.v` that belongs to the Graphalytics edge file `X.e` (`X.e.gz` looks
 /// for `X.v`, then `X.v.gz`).
 ///

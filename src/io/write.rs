@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 enum Sink {
     Plain(BufWriter<File>),
     Gz(Box<GzEncoder<BufWriter<File>>>),
+    Memory(Vec<u8>),
 }
 
 impl Sink {
@@ -35,6 +36,10 @@ impl Sink {
         match self {
             Sink::Plain(w) => w.write_all(b),
             Sink::Gz(w) => w.write_all(b),
+            Sink::Memory(v) => {
+                v.extend_from_slice(b);
+                Ok(())
+            }
         }
     }
 
@@ -42,6 +47,7 @@ impl Sink {
         match self {
             Sink::Plain(mut w) => w.flush(),
             Sink::Gz(w) => w.finish()?.flush(),
+            Sink::Memory(_) => Ok(()),
         }
     }
 }
@@ -170,20 +176,62 @@ fn write_rows(
 pub(crate) fn write(path: &Path, g: &Graph, format: Format) -> Result<()> {
     check(g)?;
     let io = |e: io::Error| Error::io(path, e);
+    if format == Format::Graphalytics {
+        let vpath = graphalytics_vertex_path(path)?;
+        let mut s = Sink::create(path)?;
+        edges(&mut s, g).map_err(io)?;
+        s.finish().map_err(io)?;
+        let mut v = Sink::create(&vpath)?;
+        let vio = |e: io::Error| Error::io(&vpath, e);
+        let mut offs: Vec<u64> = (0..=g.vertices() as u64).collect();
+        offs.shrink_to_fit();
+        write_rows(&mut v, &offs, |i, out| {
+            put_u64(out, g.ids.external(i));
+            out.push(b'\n');
+        })
+        .map_err(vio)?;
+        return v.finish().map_err(vio);
+    }
+    single_file_format(g, format)?;
+    let mut s = Sink::create(path)?;
+    write_one(&mut s, g, format).map_err(io)?;
+    s.finish().map_err(io)
+}
+
+/// The bytes of `g` written as `format`, uncompressed, in memory (see
+/// [`super::write_graph_bytes`]).
+pub(crate) fn write_bytes(g: &Graph, format: Format) -> Result<Vec<u8>> {
+    check(g)?;
+    if format == Format::Graphalytics {
+        return Err(Error::Unsupported(
+            "Graphalytics graphs are two files (.e and .v); write them with write_graph".into(),
+        ));
+    }
+    single_file_format(g, format)?;
+    let mut s = Sink::Memory(Vec::new());
+    write_one(&mut s, g, format).map_err(|e| Error::io("<memory>", e))?;
+    match s {
+        Sink::Memory(v) => Ok(v),
+        _ => unreachable!("a memory sink stays one"),
+    }
+}
+
+/// Refuses what a single-file format cannot hold.
+fn single_file_format(g: &Graph, format: Format) -> Result<()> {
+    if format == Format::Dimacs && field(g) == ValueType::Real {
+        return Err(Error::Unsupported(
+            "DIMACS .gr files hold integer weights; this graph's are real".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the single-file formats into a sink.
+fn write_one(s: &mut Sink, g: &Graph, format: Format) -> io::Result<()> {
     match format {
-        Format::Binary => {
-            let bytes = binary::encode(g);
-            let mut s = Sink::create(path)?;
-            s.write_all(&bytes).map_err(io)?;
-            s.finish().map_err(io)
-        }
-        Format::MatrixMarket => {
-            let mut s = Sink::create(path)?;
-            matrix_market(&mut s, g).map_err(io)?;
-            s.finish().map_err(io)
-        }
+        Format::Binary => s.write_all(&binary::encode(g)),
+        Format::MatrixMarket => matrix_market(s, g),
         Format::EdgeList => {
-            let mut s = Sink::create(path)?;
             let head = format!(
                 "# edgeblas edge list: {} vertices, {} arcs{}\n",
                 g.vertices(),
@@ -194,40 +242,13 @@ pub(crate) fn write(path: &Path, g: &Graph, format: Format) -> Result<()> {
                     " (undirected: both arcs of every edge)"
                 }
             );
-            s.write_all(head.as_bytes()).map_err(io)?;
-            edges(&mut s, g).map_err(io)?;
-            s.finish().map_err(io)
+            s.write_all(head.as_bytes())?;
+            edges(s, g)
         }
-        Format::Dimacs => {
-            if field(g) == ValueType::Real {
-                return Err(Error::Unsupported(
-                    "DIMACS .gr files hold integer weights; this graph's are real".into(),
-                ));
-            }
-            let mut s = Sink::create(path)?;
-            dimacs(&mut s, g).map_err(io)?;
-            s.finish().map_err(io)
-        }
-        Format::Graphalytics => {
-            let vpath = graphalytics_vertex_path(path)?;
-            let mut s = Sink::create(path)?;
-            edges(&mut s, g).map_err(io)?;
-            s.finish().map_err(io)?;
-            let mut v = Sink::create(&vpath)?;
-            let vio = |e: io::Error| Error::io(&vpath, e);
-            let mut offs: Vec<u64> = (0..=g.vertices() as u64).collect();
-            offs.shrink_to_fit();
-            write_rows(&mut v, &offs, |i, out| {
-                put_u64(out, g.ids.external(i));
-                out.push(b'\n');
-            })
-            .map_err(vio)?;
-            v.finish().map_err(vio)
-        }
+        Format::Dimacs => dimacs(s, g),
         Format::Adjacency => {
-            let mut s = Sink::create(path)?;
             let a = &g.adjacency;
-            write_rows(&mut s, a.offsets(), |i, out| {
+            write_rows(s, a.offsets(), |i, out| {
                 put_u64(out, g.ids.external(i));
                 for &j in a.row(i).0 {
                     out.push(b' ');
@@ -235,9 +256,8 @@ pub(crate) fn write(path: &Path, g: &Graph, format: Format) -> Result<()> {
                 }
                 out.push(b'\n');
             })
-            .map_err(io)?;
-            s.finish().map_err(io)
         }
+        Format::Graphalytics => unreachable!("two files: handled by the callers"),
     }
 }
 
