@@ -6,7 +6,7 @@
 //! smallest); push takes an atomic minimum over the claims of one level, so neither the
 //! order of the frontier nor the thread count changes the result.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -17,6 +17,11 @@ pub(crate) const UNSET: Index = Index::MAX;
 
 /// Frontier vertices per parallel push task (gapbs schedules top-down in chunks of 64).
 const PUSH_GRAIN: usize = 64;
+
+/// Below this many frontier out-arcs a push level runs on the calling thread. Higher
+/// than the crate-wide [`super::SEQUENTIAL_WORK`]: a road graph's thousands of levels of
+/// a few thousand arcs each would otherwise pay for waking the pool at every level.
+const PUSH_PARALLEL_ARCS: u64 = 1 << 16;
 
 /// Words of the visited bitmap per parallel pull task (64 x 64 = 4,096 vertices).
 const PULL_WORDS: usize = 64;
@@ -48,14 +53,6 @@ pub(crate) fn atomic_u32(s: &mut [u32]) -> &[AtomicU32] {
     // alignment; the exclusive borrow guarantees no non-atomic access for the lifetime
     // of the returned shared view (the same reasoning as `AtomicU32::from_mut_slice`).
     unsafe { &*(s as *mut [u32] as *const [AtomicU32]) }
-}
-
-/// Views a `u64` slice as atomics.
-#[inline]
-pub(crate) fn atomic_u64(s: &mut [u64]) -> &[AtomicU64] {
-    const _: () = assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>());
-    // SAFETY: as for `atomic_u32`: same size, validity and alignment, exclusive borrow.
-    unsafe { &*(s as *mut [u64] as *const [AtomicU64]) }
 }
 
 /// Asks the cache for `data[i]` ahead of its use (a hint; nothing on other targets).
@@ -91,6 +88,21 @@ fn prefetch_u32(ptr: *const u32, n: usize, i: usize) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (ptr, n, i);
+}
+
+/// Frontier vertices ahead whose row offsets, and half as far ahead whose rows, are
+/// prefetched: a frontier's rows lie far apart in the adjacency, so without it every
+/// row start is a cache miss taken one at a time.
+const ROW_AHEAD: usize = 16;
+
+#[inline(always)]
+fn prefetch_rows(a_offsets: &[u64], a_indices: &[Index], frontier: &[Index], i: usize) {
+    if let Some(&w) = frontier.get(i + ROW_AHEAD) {
+        prefetch(a_offsets, w as usize);
+    }
+    if let Some(&w) = frontier.get(i + ROW_AHEAD / 2) {
+        prefetch(a_indices, a_offsets[w as usize] as usize);
+    }
 }
 
 /// Arcs per block of a push row: the parent slots of the next block's unvisited heads
@@ -160,10 +172,11 @@ pub(crate) fn push_level(
 ) -> (LevelCounts, bool) {
     next.clear();
     let mut c = LevelCounts::default();
-    let small = frontier_edges < super::SEQUENTIAL_WORK as u64 || frontier.len() < 2;
+    let small = frontier_edges < PUSH_PARALLEL_ARCS || frontier.len() < 2;
     if sequential || small {
         let (parents_ptr, n) = (parents.as_ptr(), parents.len());
-        for &u in frontier {
+        for (i, &u) in frontier.iter().enumerate() {
+            prefetch_rows(a_offsets, a_indices, frontier, i);
             let (s, e) = (
                 a_offsets[u as usize] as usize,
                 a_offsets[u as usize + 1] as usize,
@@ -178,7 +191,6 @@ pub(crate) fn push_level(
                 let p = parents[vi];
                 if p == UNSET {
                     parents[vi] = u;
-                    levels[vi] = next_depth;
                     next.push(v);
                 } else if u < p {
                     parents[vi] = u;
@@ -211,13 +223,13 @@ pub(crate) fn push_level(
     } else {
         let vis: &[u64] = visited;
         let par = atomic_u32(parents);
-        let lev = atomic_u32(levels);
         let parts: Vec<(Vec<Index>, u64)> = frontier
             .par_chunks(PUSH_GRAIN)
             .fold(
                 || (Vec::new(), 0u64),
                 |(mut out, mut examined), chunk| {
-                    for &u in chunk {
+                    for (i, &u) in chunk.iter().enumerate() {
+                        prefetch_rows(a_offsets, a_indices, chunk, i);
                         let (s, e) = (
                             a_offsets[u as usize] as usize,
                             a_offsets[u as usize + 1] as usize,
@@ -233,7 +245,6 @@ pub(crate) fn push_level(
                                 return;
                             }
                             if slot.fetch_min(u, Relaxed) == UNSET {
-                                lev[vi].store(next_depth, Relaxed);
                                 out.push(v);
                             }
                         });
@@ -252,27 +263,22 @@ pub(crate) fn push_level(
     c.vertices = next.len();
     let words = visited.len();
     if next.len() >= SORT_MIN.max(words / 2) {
-        // Through the bitmap: sorted, marked visited, degrees summed in order.
-        if sequential {
-            next_bits.fill(0);
-            for &v in next.iter() {
-                next_bits[v as usize >> 6] |= 1 << (v & 63);
-            }
-        } else {
-            next_bits.par_chunks_mut(1 << 12).for_each(|c| c.fill(0));
-            let nb = atomic_u64(next_bits);
-            next.par_chunks(1 << 12).for_each(|ch| {
-                for &v in ch {
-                    nb[v as usize >> 6].fetch_or(1 << (v & 63), Relaxed);
-                }
-            });
+        // Through the bitmap: sorted, marked visited, degrees summed in order. The bits
+        // are set on one thread: atomic ORs from several would fight over the lines of
+        // a bitmap that fits in cache, and lose to one core's plain stores.
+        next_bits.fill(0);
+        for &v in next.iter() {
+            next_bits[v as usize >> 6] |= 1 << (v & 63);
         }
-        let sum = bits_to_queue_marking(next_bits, visited, a_offsets, next, sequential);
+        let sum = bits_to_queue_marking(
+            next_bits, visited, levels, next_depth, a_offsets, next, sequential,
+        );
         c.out_edges = sum;
         (c, true)
     } else {
         for &v in next.iter() {
             visited[v as usize >> 6] |= 1 << (v & 63);
+            levels[v as usize] = next_depth;
             c.out_edges += degree(a_offsets, v as usize);
         }
         (c, false)
@@ -283,41 +289,48 @@ pub(crate) fn push_level(
 /// bitmap after a push.
 const SORT_MIN: usize = 1024;
 
-/// The sorted list of the vertices in `bits`, which also join `visited`; returns the
-/// sum of their out-degrees.
+/// The sorted list of the vertices in `bits`, which also join `visited` and get their
+/// level (written here, in vertex order, rather than at the claim, where each would
+/// be one more cache miss); returns the sum of their out-degrees.
 fn bits_to_queue_marking(
     bits: &[u64],
     visited: &mut [u64],
+    levels: &mut [u32],
+    depth: u32,
     a_offsets: &[u64],
     queue: &mut Vec<Index>,
     sequential: bool,
 ) -> u64 {
     queue.clear();
-    let scan = |w0: usize, words: &[u64], vis: &mut [u64], out: &mut Vec<Index>| -> u64 {
-        let mut sum = 0u64;
-        for (k, (&w, vw)) in words.iter().zip(vis.iter_mut()).enumerate() {
-            *vw |= w;
-            let mut x = w;
-            while x != 0 {
-                let v = ((w0 + k) << 6) | x.trailing_zeros() as usize;
-                x &= x - 1;
-                out.push(v as Index);
-                sum += degree(a_offsets, v);
+    let scan =
+        |w0: usize, words: &[u64], vis: &mut [u64], lev: &mut [u32], out: &mut Vec<Index>| -> u64 {
+            let mut sum = 0u64;
+            for (k, (&w, vw)) in words.iter().zip(vis.iter_mut()).enumerate() {
+                *vw |= w;
+                let mut x = w;
+                while x != 0 {
+                    let b = (k << 6) | x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    let v = (w0 << 6) + b;
+                    lev[b] = depth;
+                    out.push(v as Index);
+                    sum += degree(a_offsets, v);
+                }
             }
-        }
-        sum
-    };
+            sum
+        };
     const BLOCK: usize = 1 << 12;
     if sequential || bits.len() <= BLOCK {
-        return scan(0, bits, visited, queue);
+        return scan(0, bits, visited, levels, queue);
     }
     let parts: Vec<(Vec<Index>, u64)> = bits
         .par_chunks(BLOCK)
         .zip(visited.par_chunks_mut(BLOCK))
+        .zip(levels.par_chunks_mut(BLOCK * 64))
         .enumerate()
-        .map(|(c, (words, vis))| {
+        .map(|(c, ((words, vis), lev))| {
             let mut out = Vec::new();
-            let sum = scan(c * BLOCK, words, vis, &mut out);
+            let sum = scan(c * BLOCK, words, vis, lev, &mut out);
             (out, sum)
         })
         .collect();

@@ -204,15 +204,14 @@ pub struct BenchBfsArgs {
 }
 
 /// The graph prepared for traversal: symmetric when the file or `--undirected` says so,
-/// or when a directed file turns out to store both arcs of every edge (then no transpose
-/// is built for pull). Only pull needs the check, so the push policy skips it.
+/// or when a directed file turns out to store both arcs of every edge (then pull needs
+/// no transpose, and GTEPS count each edge once). What a pull needs is built here,
+/// before any timing, unless the policy never pulls.
 fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> {
-    let bg = if !g.directed {
-        BfsGraph::symmetric(&g.adjacency)
-    } else if policy == PolicyName::Push {
-        return BfsGraph::directed(&g.adjacency);
-    } else {
+    let bg = if g.directed {
         BfsGraph::detect(&g.adjacency)
+    } else {
+        BfsGraph::symmetric(&g.adjacency)
     };
     if policy != PolicyName::Push {
         bg.prepare();
@@ -221,14 +220,18 @@ fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> {
 }
 
 /// Edges of the traversed part, the Graph500 way: arcs with a reached tail, halved for
-/// an undirected graph (each edge is stored as two arcs).
-fn teps_edges(g: &Graph, r: &BfsResult) -> u64 {
+/// an undirected graph or a symmetric one (each edge is stored as two arcs).
+fn teps_edges(g: &Graph, bg: &BfsGraph<'_, ()>, r: &BfsResult) -> u64 {
     let a = &g.adjacency;
     let arcs: u64 = (0..a.nrows())
         .filter(|&v| r.levels[v] != BfsResult::UNREACHED)
         .map(|v| a.degree(v) as u64)
         .sum();
-    if g.directed { arcs } else { arcs / 2 }
+    if g.directed && !bg.is_symmetric() {
+        arcs
+    } else {
+        arcs / 2
+    }
 }
 
 /// A memory figure of this process from /proc/self/status (`VmHWM`: peak resident,
@@ -335,7 +338,7 @@ pub fn bfs(a: &BfsArgs) -> Result<()> {
     if let Some(p) = &a.parents {
         write_parents(p, &g, &r)?;
     }
-    let edges = teps_edges(&g, &r);
+    let edges = teps_edges(&g, &bg, &r);
     if a.json {
         let trace: Vec<_> = r
             .trace
@@ -543,7 +546,7 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
             })?;
         }
         let med = median(&mut samples);
-        let e = teps_edges(&g, &r);
+        let e = teps_edges(&g, &bg, &r);
         details.push(json!({
             "source": g.ids.external(s as usize),
             "seconds_median": med,
