@@ -51,6 +51,7 @@ pub mod algo;
 pub mod backend;
 pub mod descriptor;
 pub mod error;
+pub mod generate;
 pub mod io;
 pub mod matrix;
 pub mod ops;

@@ -1,0 +1,383 @@
+//! `generate chung-lu`, `generate rmat` and `bench chung-lu`: synthetic graphs written
+//! straight into CSR, then to any graph format; quality reports and plots.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand};
+use edgeblas::generate::chung_lu::{
+    self, Coarsen, Degrees, Plan, PlanOptions, PowerLaw, Progress, Report,
+};
+use edgeblas::generate::rmat::Rmat;
+use edgeblas::io::{self, Format, Graph, ReadOptions, ValueType, VertexIds};
+use edgeblas::matrix::Csr;
+use edgeblas::{Error, Result};
+use serde_json::json;
+
+use crate::common::{median, set_threads, timed};
+
+/// `edgeblas generate ...`: the generators.
+#[derive(Subcommand, Debug)]
+pub enum GenerateCommand {
+    /// Chung-Lu graph from a degree distribution (Alam-Perumalla method), straight into CSR
+    ChungLu(ChungLuArgs),
+    /// Graph500 Kronecker / R-MAT graph
+    Rmat(RmatArgs),
+}
+
+/// Where the degree distribution comes from (exactly one).
+#[derive(Args, Debug, Clone)]
+#[group(required = true, multiple = false)]
+pub struct DegreeSource {
+    /// A degree file: one expected degree per line (vertex i on line i; `out in` with
+    /// --directed), or a `degree,count` CSV histogram with a header
+    #[arg(long, value_name = "FILE")]
+    pub degrees: Option<PathBuf>,
+    /// A power law: n=N,gamma=G,dmin=D[,dmax=M] (dmax defaults to floor(sqrt(S)))
+    #[arg(long, value_name = "SPEC")]
+    pub power_law: Option<String>,
+    /// The degree distribution of an existing graph file
+    #[arg(long, value_name = "GRAPHFILE")]
+    pub like: Option<PathBuf>,
+}
+
+/// Flags shared by `generate chung-lu` and `bench chung-lu`.
+#[derive(Args, Debug, Clone)]
+pub struct ChungLuModel {
+    #[command(flatten)]
+    pub source: DegreeSource,
+    /// Coarsen the distribution: merge neighbouring degree groups within a factor 1 + DELTA
+    #[arg(long, value_name = "DELTA")]
+    pub coarsen: Option<f64>,
+    /// Degrees at or below DCUT are never merged by --coarsen
+    #[arg(long, value_name = "DCUT", requires = "coarsen", default_value_t = 0.0)]
+    pub coarsen_cut: f64,
+    /// Generate arcs with an out- and an in-degree per vertex (p = out_u in_v / S)
+    #[arg(long)]
+    pub directed: bool,
+    /// Random seed: the same seed gives the same graph for any thread count
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (all cores by default)
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Flags of `edgeblas generate chung-lu`.
+#[derive(Args, Debug, Clone)]
+pub struct ChungLuArgs {
+    #[command(flatten)]
+    pub model: ChungLuModel,
+    /// The output graph file (.mtx, .txt/.el, .ebg, ...; add .gz to compress)
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+    /// Output format, overriding the extension
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Write the quality report (JSON) here
+    #[arg(long, value_name = "R.json")]
+    pub report: Option<PathBuf>,
+    /// Draw the input, output and ideal degree distributions here (.png or .svg)
+    #[arg(long, value_name = "P.png")]
+    pub plot: Option<PathBuf>,
+    /// No progress bar
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Flags of `edgeblas generate rmat`.
+#[derive(Args, Debug, Clone)]
+pub struct RmatArgs {
+    /// log2 of the number of vertices
+    #[arg(long)]
+    pub scale: u32,
+    /// Edges sampled per vertex
+    #[arg(long, default_value_t = 16)]
+    pub edge_factor: u64,
+    /// Probability of the top-left quadrant
+    #[arg(long, default_value_t = 0.57)]
+    pub a: f64,
+    /// Probability of the top-right quadrant
+    #[arg(long, default_value_t = 0.19)]
+    pub b: f64,
+    /// Probability of the bottom-left quadrant (bottom-right: 1 - a - b - c)
+    #[arg(long, default_value_t = 0.19)]
+    pub c: f64,
+    /// Random seed
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Store every edge both ways
+    #[arg(long)]
+    pub undirected: bool,
+    /// Keep the generator's vertex ids (Graph500 permutes them)
+    #[arg(long)]
+    pub no_permute: bool,
+    /// Worker threads (all cores by default)
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The output graph file
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+    /// Output format, overriding the extension
+    #[arg(long)]
+    pub to: Option<String>,
+}
+
+/// Flags of `edgeblas bench chung-lu`.
+#[derive(Args, Debug, Clone)]
+pub struct BenchChungLuArgs {
+    #[command(flatten)]
+    pub model: ChungLuModel,
+    /// Timed repetitions (after one untimed warm-up)
+    #[arg(long, default_value_t = 5)]
+    pub reps: usize,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ChungLuModel {
+    /// Reads the distribution and plans the generation.
+    fn plan(&self) -> Result<Plan> {
+        let s = &self.source;
+        let degrees = if let Some(p) = &s.degrees {
+            chung_lu::read_degrees(p, self.directed)?
+        } else if let Some(spec) = &s.power_law {
+            Degrees::Histogram(PowerLaw::parse(spec)?.histogram()?)
+        } else if let Some(g) = &s.like {
+            like(g, self.directed)?
+        } else {
+            return Err(Error::InvalidArgument(
+                "give one of --degrees, --power-law, --like".into(),
+            ));
+        };
+        degrees.validate()?;
+        let coarsen = self
+            .coarsen
+            .map(|d| Coarsen::new(d, self.coarsen_cut))
+            .transpose()?;
+        Plan::new(
+            &degrees,
+            &PlanOptions {
+                coarsen,
+                directed: self.directed,
+            },
+        )
+    }
+}
+
+/// The degree distribution of a graph file: its (undirected) degree histogram, or with
+/// `directed` each vertex's out- and in-degree.
+fn like(path: &Path, directed: bool) -> Result<Degrees> {
+    let g = io::read_graph(path, &ReadOptions::default())?;
+    let a = &g.adjacency;
+    if directed {
+        let out: Vec<u64> = (0..a.nrows()).map(|i| a.degree(i) as u64).collect();
+        let mut inn = vec![0u64; a.nrows()];
+        for &j in a.indices() {
+            inn[j as usize] += 1;
+        }
+        return Ok(Degrees::Directed { out, inn });
+    }
+    let g = g.into_undirected();
+    Ok(Degrees::Histogram(chung_lu::degree_histogram_of(
+        &g.adjacency,
+    )))
+}
+
+/// A progress bar on stderr for work longer than a second, when stderr is a terminal.
+struct Bar {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Bar {
+    fn start(progress: std::sync::Arc<Progress>, quiet: bool) -> Bar {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if quiet || !std::io::stderr().is_terminal() {
+            return Bar { stop, handle: None };
+        }
+        let s = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let t0 = Instant::now();
+            let mut shown = false;
+            while !s.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if t0.elapsed() < Duration::from_secs(1) {
+                    continue;
+                }
+                let total = 2 * progress.total.load(Ordering::Relaxed).max(1);
+                let done = progress.done.load(Ordering::Relaxed).min(total);
+                let w = 40usize;
+                let k = (done as f64 / total as f64 * w as f64) as usize;
+                eprint!(
+                    "\r[{}{}] {:5.1}% {:.0} s",
+                    "#".repeat(k),
+                    "-".repeat(w - k),
+                    100.0 * done as f64 / total as f64,
+                    t0.elapsed().as_secs_f64()
+                );
+                shown = true;
+            }
+            if shown {
+                eprint!("\r{}\r", " ".repeat(60));
+            }
+        });
+        Bar {
+            stop,
+            handle: Some(handle),
+        }
+    }
+
+    fn finish(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// Writes `a` as a pattern graph.
+fn write(a: Csr<()>, directed: bool, path: &Path, to: Option<&str>) -> Result<()> {
+    let format = to.map(Format::from_name).transpose()?;
+    let records = a.nnz() as u64;
+    let g = Graph {
+        adjacency: a,
+        weights: None,
+        value_type: ValueType::Pattern,
+        ids: VertexIds::Offset(0),
+        directed,
+        records,
+        duplicates: 0,
+    };
+    io::write_graph(path, &g, format)
+}
+
+/// `edgeblas generate chung-lu ...`.
+pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
+    set_threads(a.model.threads)?;
+    let plan = a.model.plan()?;
+    let progress = std::sync::Arc::new(Progress::default());
+    let bar = Bar::start(progress.clone(), a.quiet);
+    let (g, secs) =
+        timed(|| chung_lu::generate_with_progress(&plan, a.model.seed, Some(&progress)));
+    bar.finish();
+    let report = Report::new(&plan, &g);
+    let kind = if plan.directed { "arcs" } else { "edges" };
+    eprintln!(
+        "generated {} vertices, {} {kind} (expected {:.0}, z {:+.2}) in {:.3} s, {} threads{}",
+        plan.n,
+        report.edges,
+        report.expected_edges,
+        report.edges_z,
+        secs,
+        rayon::current_num_threads(),
+        if plan.clamped {
+            "; some w_u w_v > S: those probabilities are clamped to 1"
+        } else {
+            ""
+        }
+    );
+    if let Some(c) = a.model.coarsen {
+        eprintln!(
+            "coarsening delta {c} cut {}: {} groups -> {}",
+            a.model.coarsen_cut, report.groups_before.0, report.groups_after.0
+        );
+    }
+    if let Some(r) = &a.report {
+        std::fs::write(r, report.to_json()).map_err(|e| Error::io(r, e))?;
+    }
+    if let Some(p) = &a.plot {
+        report.plot(p)?;
+    }
+    write(g, plan.directed, &a.output, a.to.as_deref())?;
+    eprintln!("wrote {}", a.output.display());
+    Ok(())
+}
+
+/// `edgeblas generate rmat ...`.
+pub fn generate_rmat(a: &RmatArgs) -> Result<()> {
+    set_threads(a.threads)?;
+    let r = Rmat {
+        scale: a.scale,
+        edge_factor: a.edge_factor,
+        a: a.a,
+        b: a.b,
+        c: a.c,
+        seed: a.seed,
+        undirected: a.undirected,
+        permute: !a.no_permute,
+    };
+    let (g, secs) = timed(|| r.generate());
+    let g = g?;
+    eprintln!(
+        "generated R-MAT scale {} edge factor {}: {} vertices, {} arcs in {:.3} s",
+        a.scale,
+        a.edge_factor,
+        g.nrows(),
+        g.nnz(),
+        secs
+    );
+    write(g, !a.undirected, &a.output, a.to.as_deref())?;
+    eprintln!("wrote {}", a.output.display());
+    Ok(())
+}
+
+/// `edgeblas bench chung-lu ...`: median seconds of generation into CSR (reading the
+/// input and planning excluded, no file written).
+pub fn bench_chung_lu(a: &BenchChungLuArgs) -> Result<()> {
+    set_threads(a.model.threads)?;
+    if a.reps == 0 {
+        return Err(Error::InvalidArgument("--reps: must be at least 1".into()));
+    }
+    let (plan, plan_secs) = timed(|| a.model.plan());
+    let plan = plan?;
+    let g = chung_lu::generate(&plan, a.model.seed);
+    let report = Report::new(&plan, &g);
+    drop(g);
+    let mut samples = Vec::with_capacity(a.reps);
+    for rep in 0..a.reps {
+        let (g, s) = timed(|| chung_lu::generate(&plan, a.model.seed.wrapping_add(rep as u64 + 1)));
+        drop(g);
+        samples.push(s);
+    }
+    let med = median(&mut samples);
+    let out = json!({
+        "vertices": plan.n,
+        "directed": plan.directed,
+        "edges": report.edges,
+        "arcs": if plan.directed { report.edges } else { 2 * report.edges },
+        "expected_edges": report.expected_edges,
+        "edges_z": report.edges_z,
+        "groups": plan.rows.len(),
+        "groups_before": report.groups_before.0,
+        "tasks": plan.tasks.len(),
+        "chunks": plan.chunks,
+        "threads": rayon::current_num_threads(),
+        "reps": a.reps,
+        "seed": a.model.seed,
+        "plan_seconds": plan_secs,
+        "seconds_median": med,
+        "medges_per_s": report.edges as f64 / med / 1e6,
+        "seconds": samples,
+        "kl_ideal_out_log2": report.rows.kl_ideal_out_log2,
+        "kl_in_out_log2": report.rows.kl_in_out_log2,
+        "max_abs_group_z": report.rows.max_abs_z,
+    });
+    if a.json {
+        println!("{out}");
+    } else {
+        println!(
+            "{} vertices, {} edges: median {:.4} s over {} runs, {:.1} M edges/s, {} threads",
+            plan.n,
+            report.edges,
+            med,
+            a.reps,
+            report.edges as f64 / med / 1e6,
+            rayon::current_num_threads()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,359 @@
+//! Chung-Lu generation on the CPU: chunks in parallel (rayon), a counting pass, a prefix
+//! sum, a filling pass that replays the same streams, and a parallel sort of every row.
+//!
+//! The per-chunk walk ([`for_each_pair`]) is the function a CUDA kernel mirrors: edge
+//! skipping over the chunk's pair range with the chunk's own stream, incremental pair
+//! decoding with an exact fallback. Everything it reads is in the [`Plan`].
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::plan::{Plan, Task, TaskKind, decode_triangle};
+use super::rng::{Stream, ln_unit};
+use crate::algebra::Index;
+use crate::matrix::Csr;
+
+/// Progress of a generation, for a progress bar: chunks done in each of the two passes.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Chunks processed so far, both passes together (at most `2 * total`).
+    pub done: AtomicU64,
+    /// Chunks per pass, set when the generation starts.
+    pub total: AtomicU64,
+}
+
+/// The chunk's pair offsets that are edges, in increasing order: edge skipping with
+/// `skip = floor(ln r * (1 / ln(1 - p)))` (a geometric number of non-edges before each
+/// edge), or every pair when `p == 1`.
+struct Skipper {
+    stream: Stream,
+    inv_log_q: f64,
+    len: u64,
+    off: u64,
+    dense: bool,
+}
+
+impl Skipper {
+    #[inline(always)]
+    fn new(seed: u64, t: &Task, chunk: u64, len: u64) -> Skipper {
+        Skipper {
+            stream: Stream::new(seed, t.id, chunk),
+            inv_log_q: t.inv_log_q,
+            len,
+            off: 0,
+            dense: t.p >= 1.0,
+        }
+    }
+
+    #[inline(always)]
+    fn next_offset(&mut self) -> Option<u64> {
+        if self.off >= self.len {
+            return None;
+        }
+        if self.dense {
+            let o = self.off;
+            self.off += 1;
+            return Some(o);
+        }
+        // ln r <= 0 and 1 / ln(1 - p) < 0: the product is >= 0 (or -0), so truncation
+        // toward zero (`as u64`) is the floor.
+        let skip = ln_unit(self.stream.next_unit()) * self.inv_log_q;
+        let rem = self.len - self.off;
+        // Compared as a double first (it may exceed 2^64), then exactly as an integer.
+        if skip.partial_cmp(&(rem as f64)) != Some(std::cmp::Ordering::Less) {
+            self.off = self.len;
+            return None;
+        }
+        let s = skip as u64;
+        if s >= rem {
+            self.off = self.len;
+            return None;
+        }
+        let o = self.off + s;
+        self.off = o + 1;
+        Some(o)
+    }
+}
+
+/// Calls `emit(u, v)` for every edge of chunk `chunk` (local to the task) of task `t`
+/// under `seed`, in increasing pair order: `u` in row group `t.i`, `v` in column group
+/// `t.j` (undirected: `u` is the later position of the pair). Directed pairs of a vertex
+/// with itself are skipped.
+#[inline]
+pub fn for_each_pair(plan: &Plan, t: &Task, chunk: u64, seed: u64, mut emit: impl FnMut(u32, u32)) {
+    let start = chunk * t.chunk_pairs;
+    let len = t.chunk_pairs.min(t.pairs - start);
+    let mut sk = Skipper::new(seed, t, chunk, len);
+    let rows = &plan.rows;
+    let cols = plan.col_groups();
+    let (ri, cj) = (rows.start[t.i as usize], cols.start[t.j as usize]);
+    match t.kind {
+        TaskKind::Intra => {
+            let Some(o) = sk.next_offset() else { return };
+            let mut pos = start + o;
+            let (mut a, mut b) = decode_triangle(pos);
+            loop {
+                emit(rows.vertex(ri + a), rows.vertex(ri + b));
+                let Some(o) = sk.next_offset() else { return };
+                let np = start + o;
+                b += np - pos;
+                pos = np;
+                if b >= a {
+                    if b - a < 4 * a {
+                        while b >= a {
+                            b -= a;
+                            a += 1;
+                        }
+                    } else {
+                        (a, b) = decode_triangle(pos);
+                    }
+                }
+            }
+        }
+        TaskKind::Inter | TaskKind::Arcs => {
+            let width = cols.count(t.j as usize);
+            let Some(o) = sk.next_offset() else { return };
+            let mut pos = start + o;
+            let (mut a, mut b) = (pos / width, pos % width);
+            let arcs = t.kind == TaskKind::Arcs;
+            loop {
+                let (u, v) = (rows.vertex(ri + a), cols.vertex(cj + b));
+                if !arcs || u != v {
+                    emit(u, v);
+                }
+                let Some(o) = sk.next_offset() else { return };
+                let np = start + o;
+                b += np - pos;
+                pos = np;
+                if b >= width {
+                    if b < 4 * width {
+                        while b >= width {
+                            b -= width;
+                            a += 1;
+                        }
+                    } else {
+                        a += b / width;
+                        b %= width;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs `emit` over every edge of the chunks `c0..c1` (global numbers).
+fn for_each_edge_in(plan: &Plan, c0: u64, c1: u64, seed: u64, emit: &mut impl FnMut(u32, u32)) {
+    if c0 >= c1 {
+        return;
+    }
+    let mut k = plan.task_of_chunk(c0);
+    for c in c0..c1 {
+        while plan.tasks[k].first_chunk + plan.tasks[k].chunks() <= c {
+            k += 1;
+        }
+        let t = &plan.tasks[k];
+        for_each_pair(plan, t, c - t.first_chunk, seed, &mut *emit);
+    }
+}
+
+/// A raw pointer that may cross threads: the filling pass writes disjoint slots.
+#[derive(Clone, Copy)]
+struct SharedSlots(*mut Index);
+// SAFETY: used only by `generate_with_progress`, whose lanes write disjoint slots (each
+// lane owns a fixed sub-range of every row) and read none.
+unsafe impl Send for SharedSlots {}
+// SAFETY: as above.
+unsafe impl Sync for SharedSlots {}
+
+/// Generates the graph of `plan` under `seed`: an `n x n` [`Csr`] with sorted rows, no
+/// self-loops and no repeated entries; undirected edges are stored both ways.
+///
+/// The output depends on the plan and the seed only: any thread count gives the same
+/// bytes.
+pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
+    generate_with_progress(plan, seed, None)
+}
+
+/// [`generate`], counting finished chunks into `progress` for a progress bar.
+///
+/// # How
+/// The chunks, in task order, are cut into one contiguous range per thread ("lane") of
+/// about equal cost under the model `c = alpha + beta m` (the paper's load-balanced
+/// static scheme). Each lane counts its edges' endpoints in a private array (plain
+/// stores, no atomics: a locked increment would wait for every pending cache miss);
+/// the prefix sum over vertices and lanes gives the row offsets and, for every row, the
+/// sub-range each lane fills. The filling pass replays the same chunks. When groups are
+/// numbered contiguously, task order is column order within every row, so rows come out
+/// sorted; a degree sequence in the user's numbering is sorted afterwards.
+///
+/// Memory: the CSR, plus one `u32` per vertex per lane, plus the plan (per task).
+pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress>) -> Csr<()> {
+    let n = plan.n;
+    let threads = rayon::current_num_threads();
+    let lanes = plan.lanes(threads);
+    let trace = std::env::var_os("EDGEBLAS_TRACE").is_some();
+    let t0 = std::time::Instant::now();
+    let lap = |what: &str| {
+        if trace {
+            eprintln!("chung-lu {what}: {:.4} s", t0.elapsed().as_secs_f64());
+        }
+    };
+    if let Some(p) = progress {
+        p.total.store(plan.chunks, Ordering::Relaxed);
+    }
+    let tick = |c: u64| {
+        if let Some(p) = progress {
+            p.done.fetch_add(c, Ordering::Relaxed);
+        }
+    };
+    let undirected = !plan.directed;
+    // Lanes report progress every this many chunks.
+    const TICK: u64 = 1024;
+    // Edges per buffer between generation and the counters.
+    const BATCH: usize = 2048;
+
+    // Counting pass: every lane counts its endpoints privately. Edges are gathered in a
+    // small buffer first and applied in a tight loop, so the cache misses of the
+    // increments overlap instead of waiting behind the skip loop's unpredictable branches.
+    let mut counts: Vec<Vec<u32>> = lanes
+        .par_iter()
+        .map(|&(c0, c1)| {
+            let mut cnt = vec![0u32; n];
+            let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
+            let mut apply = |buf: &mut Vec<(u32, u32)>| {
+                for &(u, v) in buf.iter() {
+                    cnt[u as usize] += 1;
+                    if undirected {
+                        cnt[v as usize] += 1;
+                    }
+                }
+                buf.clear();
+            };
+            let mut c = c0;
+            while c < c1 {
+                let e = (c + TICK).min(c1);
+                for_each_edge_in(plan, c, e, seed, &mut |u, v| {
+                    buf.push((u, v));
+                    if buf.len() == BATCH {
+                        apply(&mut buf);
+                    }
+                });
+                tick(e - c);
+                c = e;
+            }
+            apply(&mut buf);
+            lap("lane counted");
+            cnt
+        })
+        .collect();
+    lap("count pass");
+
+    // Prefix sum over vertices, and within each row over lanes: the row offsets, and each
+    // lane's starting slot within every row (the counts become cursors).
+    let mut offsets = vec![0u64; n + 1];
+    for u in 0..n {
+        let mut run = 0u32;
+        for cnt in counts.iter_mut() {
+            let c = cnt[u];
+            cnt[u] = run;
+            run += c;
+        }
+        offsets[u + 1] = offsets[u] + run as u64;
+    }
+    let nnz = offsets[n] as usize;
+    let mut indices: Vec<Index> = vec![0; nnz];
+    lap("prefix sum");
+
+    // Filling pass: the same chunks again, each lane writing into its own sub-ranges,
+    // through the same kind of buffer.
+    let slots = SharedSlots(indices.as_mut_ptr());
+    let offs = &offsets;
+    lanes
+        .par_iter()
+        .zip(counts.par_iter_mut())
+        .for_each(|(&(c0, c1), cur)| {
+            let slots = &slots;
+            let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
+            let mut apply = |buf: &mut Vec<(u32, u32)>| {
+                for &(u, v) in buf.iter() {
+                    let q = offs[u as usize] + cur[u as usize] as u64;
+                    cur[u as usize] += 1;
+                    // SAFETY: the filling pass replays exactly this lane's counting pass,
+                    // so row u's cursor stays inside the lane's sub-range of row u, which
+                    // no other lane writes; q < nnz.
+                    unsafe { *slots.0.add(q as usize) = v };
+                    if undirected {
+                        let q = offs[v as usize] + cur[v as usize] as u64;
+                        cur[v as usize] += 1;
+                        // SAFETY: as above, for row v.
+                        unsafe { *slots.0.add(q as usize) = u };
+                    }
+                }
+                buf.clear();
+            };
+            let mut c = c0;
+            while c < c1 {
+                let e = (c + TICK).min(c1);
+                for_each_edge_in(plan, c, e, seed, &mut |u, v| {
+                    buf.push((u, v));
+                    if buf.len() == BATCH {
+                        apply(&mut buf);
+                    }
+                });
+                tick(e - c);
+                c = e;
+            }
+            apply(&mut buf);
+            lap("lane filled");
+        });
+    lap("fill pass");
+    drop(counts);
+
+    let contiguous = plan.rows.members.is_none() && plan.col_groups().members.is_none();
+    if !contiguous {
+        sort_rows(&offsets, &mut indices, threads);
+    }
+    // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
+    // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
+    // none equal to the row (no intra pair has a == b, directed self pairs are dropped),
+    // all < n. Rows are sorted: with contiguous groups, lanes are consecutive ranges of
+    // chunks in task order and fill each row's sub-ranges in lane order, and task order
+    // visits a row's column groups in ascending order, each in ascending order within a
+    // chunk and across a task's chunks; otherwise `sort_rows` sorted them. Offsets are
+    // the prefix sum of exactly the rows' counts.
+    unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
+}
+
+/// Sorts every row of `indices` in parallel, over blocks of rows with about equal entries.
+fn sort_rows(offsets: &[u64], indices: &mut [Index], threads: usize) {
+    let n = offsets.len() - 1;
+    let total = offsets[n];
+    let blocks = (threads * 16).max(1) as u64;
+    let mut pieces: Vec<(usize, usize, &mut [Index])> = Vec::new();
+    let mut rest = indices;
+    let mut r0 = 0usize;
+    for k in 1..=blocks {
+        let r1 = if k == blocks {
+            n
+        } else {
+            offsets.partition_point(|&o| o < total * k / blocks).min(n)
+        };
+        if r1 > r0 {
+            let len = (offsets[r1] - offsets[r0]) as usize;
+            let (head, tail) = rest.split_at_mut(len);
+            pieces.push((r0, r1, head));
+            rest = tail;
+            r0 = r1;
+        }
+    }
+    pieces.into_par_iter().for_each(|(r0, r1, piece)| {
+        let base = offsets[r0];
+        for i in r0..r1 {
+            let row = &mut piece[(offsets[i] - base) as usize..(offsets[i + 1] - base) as usize];
+            if row.len() > 1 {
+                row.sort_unstable();
+            }
+        }
+    });
+}
