@@ -2,6 +2,7 @@
 //! benchmark, traverse), each a thin layer over the library.
 
 mod common;
+mod generate;
 mod info;
 mod traverse;
 
@@ -45,6 +46,11 @@ enum Command {
     Bfs(traverse::BfsArgs),
     /// Single-source shortest paths (Bellman-Ford over MIN.PLUS): distances
     Sssp(traverse::SsspArgs),
+    /// Generates a graph (Chung-Lu from a degree distribution, or R-MAT)
+    Generate {
+        #[command(subcommand)]
+        what: generate::GenerateCommand,
+    },
     /// Benchmarks
     Bench {
         #[command(subcommand)]
@@ -58,6 +64,8 @@ enum Bench {
     Load(info::BenchLoadArgs),
     /// BFS time over several sources (loading excluded), and GTEPS
     Bfs(traverse::BenchBfsArgs),
+    /// Chung-Lu generation into CSR (I/O excluded), and its edge rate
+    ChungLu(generate::BenchChungLuArgs),
 }
 
 /// Restores the default SIGPIPE action, so that `edgeblas ... | head` ends quietly like
@@ -76,6 +84,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Demo(a) => info::demo(&a),
+        Command::Generate { what } => match what {
+            generate::GenerateCommand::ChungLu(a) => generate::generate_chung_lu(&a),
+            generate::GenerateCommand::Rmat(a) => generate::generate_rmat(&a),
+        },
         Command::Bfs(a) => traverse::bfs(&a),
         Command::Sssp(a) => traverse::sssp(&a),
         Command::Info { input, json } => info::info(&input, json),
@@ -83,6 +95,7 @@ fn main() -> ExitCode {
         Command::Bench { what } => match what {
             Bench::Load(a) => info::bench_load(&a),
             Bench::Bfs(a) => traverse::bench_bfs(&a),
+            Bench::ChungLu(a) => generate::bench_chung_lu(&a),
         },
     };
     match result {
