@@ -76,10 +76,11 @@ impl Skipper {
     }
 }
 
-/// Calls `emit(u, v)` for every edge of chunk `chunk` (local to the task) of task `t`
-/// under `seed`, in increasing pair order: `u` in row group `t.i`, `v` in column group
-/// `t.j` (undirected: `u` is the later position of the pair). Directed pairs of a vertex
-/// with itself are skipped.
+/// Calls `emit(x, y)` for every edge of chunk `chunk` (local to the task) of task `t`
+/// under `seed`, in increasing pair order. `x` and `y` are *positions* in the vertex
+/// order of the groups ([`super::Groups::vertex`] turns them into vertices): `x` in row
+/// group `t.i`, `y` in column group `t.j` (undirected: `x` is the later position of the
+/// pair). Directed pairs of a vertex with itself are skipped.
 #[inline]
 pub fn for_each_pair(plan: &Plan, t: &Task, chunk: u64, seed: u64, mut emit: impl FnMut(u32, u32)) {
     let start = chunk * t.chunk_pairs;
@@ -94,7 +95,7 @@ pub fn for_each_pair(plan: &Plan, t: &Task, chunk: u64, seed: u64, mut emit: imp
             let mut pos = start + o;
             let (mut a, mut b) = decode_triangle(pos);
             loop {
-                emit(rows.vertex(ri + a), rows.vertex(ri + b));
+                emit((ri + a) as u32, (ri + b) as u32);
                 let Some(o) = sk.next_offset() else { return };
                 let np = start + o;
                 b += np - pos;
@@ -118,9 +119,9 @@ pub fn for_each_pair(plan: &Plan, t: &Task, chunk: u64, seed: u64, mut emit: imp
             let (mut a, mut b) = (pos / width, pos % width);
             let arcs = t.kind == TaskKind::Arcs;
             loop {
-                let (u, v) = (rows.vertex(ri + a), cols.vertex(cj + b));
-                if !arcs || u != v {
-                    emit(u, v);
+                let (x, y) = (ri + a, cj + b);
+                if !arcs || rows.vertex(x) != cols.vertex(y) {
+                    emit(x as u32, y as u32);
                 }
                 let Some(o) = sk.next_offset() else { return };
                 let np = start + o;
@@ -212,11 +213,13 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress
     const TICK: u64 = 1024;
     // Edges per buffer between generation and the counters.
     const BATCH: usize = 2048;
+    // Edges whose slots are claimed and prefetched before they are written.
+    const PIECE: usize = 256;
 
     // Counting pass: every lane counts its endpoints privately. Edges are gathered in a
     // small buffer first and applied in a tight loop, so the cache misses of the
     // increments overlap instead of waiting behind the skip loop's unpredictable branches.
-    let mut counts: Vec<Vec<u32>> = lanes
+    let counts: Vec<Vec<u32>> = lanes
         .par_iter()
         .map(|&(c0, c1)| {
             let mut cnt = vec![0u32; n];
@@ -249,45 +252,76 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress
         .collect();
     lap("count pass");
 
-    // Prefix sum over vertices, and within each row over lanes: the row offsets, and each
-    // lane's starting slot within every row (the counts become cursors).
+    // Prefix sum over vertices, and within each row over lanes: the row offsets, and for
+    // every lane the absolute slot where its part of each row starts (its fill cursors).
+    // Counts are by position; row offsets are by vertex.
+    let rows = &plan.rows;
     let mut offsets = vec![0u64; n + 1];
-    for u in 0..n {
-        let mut run = 0u32;
-        for cnt in counts.iter_mut() {
-            let c = cnt[u];
-            cnt[u] = run;
-            run += c;
+    {
+        let mut deg = vec![0u64; n];
+        for (k, d) in deg.iter_mut().enumerate() {
+            *d = counts.iter().map(|cnt| cnt[k] as u64).sum();
         }
-        offsets[u + 1] = offsets[u] + run as u64;
+        if rows.members.is_some() {
+            let mut by_vertex = vec![0u64; n];
+            for (k, &d) in deg.iter().enumerate() {
+                by_vertex[rows.vertex(k as u64) as usize] = d;
+            }
+            deg = by_vertex;
+        }
+        for u in 0..n {
+            offsets[u + 1] = offsets[u] + deg[u];
+        }
     }
+    let mut cursors: Vec<Vec<u64>> = Vec::with_capacity(counts.len());
+    for k in 0..counts.len() {
+        let mut cur: Vec<u64> = (0..n as u64)
+            .map(|x| offsets[rows.vertex(x) as usize])
+            .collect();
+        for cnt in counts.iter().take(k) {
+            for (c, &x) in cur.iter_mut().zip(cnt.iter()) {
+                *c += x as u64;
+            }
+        }
+        cursors.push(cur);
+    }
+    drop(counts);
     let nnz = offsets[n] as usize;
     let mut indices: Vec<Index> = vec![0; nnz];
     lap("prefix sum");
 
     // Filling pass: the same chunks again, each lane writing into its own sub-ranges,
-    // through the same kind of buffer.
+    // through the same kind of buffer. Slots are claimed for a piece of the buffer first,
+    // with a prefetch of each target line, then written: the misses of the scattered
+    // stores overlap instead of queueing in the store buffer one by one.
     let slots = SharedSlots(indices.as_mut_ptr());
-    let offs = &offsets;
     lanes
         .par_iter()
-        .zip(counts.par_iter_mut())
+        .zip(cursors.par_iter_mut())
         .for_each(|(&(c0, c1), cur)| {
             let slots = &slots;
             let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
+            let mut claimed: Vec<(u64, u32)> = Vec::with_capacity(2 * PIECE);
             let mut apply = |buf: &mut Vec<(u32, u32)>| {
-                for &(u, v) in buf.iter() {
-                    let q = offs[u as usize] + cur[u as usize] as u64;
-                    cur[u as usize] += 1;
-                    // SAFETY: the filling pass replays exactly this lane's counting pass,
-                    // so row u's cursor stays inside the lane's sub-range of row u, which
-                    // no other lane writes; q < nnz.
-                    unsafe { *slots.0.add(q as usize) = v };
-                    if undirected {
-                        let q = offs[v as usize] + cur[v as usize] as u64;
-                        cur[v as usize] += 1;
-                        // SAFETY: as above, for row v.
-                        unsafe { *slots.0.add(q as usize) = u };
+                for piece in buf.chunks(PIECE) {
+                    claimed.clear();
+                    for &(u, v) in piece {
+                        let q = cur[u as usize];
+                        cur[u as usize] = q + 1;
+                        prefetch_write(slots.0, q);
+                        claimed.push((q, v));
+                        if undirected {
+                            let q = cur[v as usize];
+                            cur[v as usize] = q + 1;
+                            prefetch_write(slots.0, q);
+                            claimed.push((q, u));
+                        }
+                    }
+                    for &(q, x) in claimed.iter() {
+                        // SAFETY: the filling pass replays exactly this lane's counting
+                        // pass, so row u's cursor stays inside the lane's sub-range of
+                        // row u, which no other lane writes; q < nnz.
+                        unsafe { *slots.0.add(q as usize) = x };
                     }
                 }
                 buf.clear();
@@ -308,11 +342,15 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress
             lap("lane filled");
         });
     lap("fill pass");
-    drop(counts);
+    drop(cursors);
 
-    let contiguous = plan.rows.members.is_none() && plan.col_groups().members.is_none();
-    if !contiguous {
-        sort_rows(&offsets, &mut indices, threads);
+    // Entries are column positions: with a vertex order that is not the identity, map
+    // them to vertices, which unsorts the rows; sort them.
+    let cols = plan.col_groups();
+    if let Some(m) = &cols.members {
+        relabel_and_sort_rows(&offsets, &mut indices, m, threads);
+    } else if plan.rows.members.is_some() {
+        relabel_and_sort_rows(&offsets, &mut indices, &[], threads);
     }
     // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
     // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
@@ -320,13 +358,36 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress
     // all < n. Rows are sorted: with contiguous groups, lanes are consecutive ranges of
     // chunks in task order and fill each row's sub-ranges in lane order, and task order
     // visits a row's column groups in ascending order, each in ascending order within a
-    // chunk and across a task's chunks; otherwise `sort_rows` sorted them. Offsets are
+    // chunk and across a task's chunks; otherwise `relabel_and_sort_rows` mapped positions
+    // to vertices and sorted them. Offsets are
     // the prefix sum of exactly the rows' counts.
     unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
 }
 
-/// Sorts every row of `indices` in parallel, over blocks of rows with about equal entries.
-fn sort_rows(offsets: &[u64], indices: &mut [Index], threads: usize) {
+/// Hints that slot `q` of `base` is about to be written (a no-op where there is no
+/// prefetch instruction).
+#[inline(always)]
+fn prefetch_write(base: *mut Index, q: u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // wrapping_add: computing the address needs no in-bounds guarantee, and a
+        // prefetch never faults.
+        let p = base.wrapping_add(q as usize) as *const i8;
+        // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p)
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (base, q);
+    }
+}
+
+/// Maps every entry through `members` (unless it is empty) and sorts every row, in
+/// parallel over blocks of rows with about equal entries.
+fn relabel_and_sort_rows(offsets: &[u64], indices: &mut [Index], members: &[u32], threads: usize) {
     let n = offsets.len() - 1;
     let total = offsets[n];
     let blocks = (threads * 16).max(1) as u64;
@@ -351,6 +412,11 @@ fn sort_rows(offsets: &[u64], indices: &mut [Index], threads: usize) {
         let base = offsets[r0];
         for i in r0..r1 {
             let row = &mut piece[(offsets[i] - base) as usize..(offsets[i + 1] - base) as usize];
+            if !members.is_empty() {
+                for x in row.iter_mut() {
+                    *x = members[*x as usize];
+                }
+            }
             if row.len() > 1 {
                 row.sort_unstable();
             }
