@@ -62,6 +62,7 @@ pub use error::{Error, Result};
 /// The names most programs need.
 pub mod prelude {
     pub use crate::algebra::*;
+    pub use crate::algo;
     pub use crate::descriptor::{Descriptor, Mask};
     pub use crate::error::{Error, Result};
     pub use crate::matrix::{CooBuilder, Csr, Duplicates};
