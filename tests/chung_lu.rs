@@ -188,6 +188,15 @@ fn same_output_for_1_2_and_3_threads() {
         (power_law(50_000, 2.1, 2), false, None),
         (Degrees::Sequence(seq.clone()), false, None),
         (
+            Degrees::Sequence({
+                let mut s = seq.clone();
+                s.sort_unstable_by(|a, b| b.cmp(a));
+                s
+            }),
+            false,
+            None,
+        ),
+        (
             power_law(50_000, 2.5, 1),
             false,
             Some(Coarsen::new(0.2, 8.0).unwrap()),

@@ -344,13 +344,14 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress
     lap("fill pass");
     drop(cursors);
 
-    // Entries are column positions: with a vertex order that is not the identity, map
-    // them to vertices, which unsorts the rows; sort them.
+    // Entries are column positions, sorted within every row (task order is column order
+    // in position space). With a vertex order that is not the identity, map them to
+    // vertices: a reversed order only reverses each row, any other needs a sort.
     let cols = plan.col_groups();
-    if let Some(m) = &cols.members {
-        relabel_and_sort_rows(&offsets, &mut indices, m, threads);
-    } else if plan.rows.members.is_some() {
-        relabel_and_sort_rows(&offsets, &mut indices, &[], threads);
+    if cols.reversed {
+        reverse_rows(&offsets, &mut indices, n as u32);
+    } else if let Some(m) = &cols.members {
+        relabel_and_sort_rows(&offsets, &mut indices, m);
     }
     // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
     // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
@@ -358,8 +359,8 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress
     // all < n. Rows are sorted: with contiguous groups, lanes are consecutive ranges of
     // chunks in task order and fill each row's sub-ranges in lane order, and task order
     // visits a row's column groups in ascending order, each in ascending order within a
-    // chunk and across a task's chunks; otherwise `relabel_and_sort_rows` mapped positions
-    // to vertices and sorted them. Offsets are
+    // chunk and across a task's chunks; otherwise `reverse_rows` or `relabel_and_sort_rows`
+    // mapped positions to vertices and restored the order. Offsets are
     // the prefix sum of exactly the rows' counts.
     unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
 }
@@ -385,12 +386,22 @@ fn prefetch_write(base: *mut Index, q: u64) {
     }
 }
 
-/// Maps every entry through `members` (unless it is empty) and sorts every row, in
-/// parallel over blocks of rows with about equal entries.
-fn relabel_and_sort_rows(offsets: &[u64], indices: &mut [Index], members: &[u32], threads: usize) {
+/// Maps every entry `x` to `n - 1 - x` and reverses every row (in parallel).
+fn reverse_rows(offsets: &[u64], indices: &mut [Index], n: u32) {
+    for_row_blocks(offsets, indices, |_, row| {
+        for x in row.iter_mut() {
+            *x = n - 1 - *x;
+        }
+        row.reverse();
+    });
+}
+
+/// Runs `f(i, row)` on every row, in parallel over blocks of rows with about equal
+/// entries.
+fn for_row_blocks(offsets: &[u64], indices: &mut [Index], f: impl Fn(usize, &mut [Index]) + Sync) {
     let n = offsets.len() - 1;
     let total = offsets[n];
-    let blocks = (threads * 16).max(1) as u64;
+    let blocks = (rayon::current_num_threads() * 16).max(1) as u64;
     let mut pieces: Vec<(usize, usize, &mut [Index])> = Vec::new();
     let mut rest = indices;
     let mut r0 = 0usize;
@@ -411,15 +422,20 @@ fn relabel_and_sort_rows(offsets: &[u64], indices: &mut [Index], members: &[u32]
     pieces.into_par_iter().for_each(|(r0, r1, piece)| {
         let base = offsets[r0];
         for i in r0..r1 {
-            let row = &mut piece[(offsets[i] - base) as usize..(offsets[i + 1] - base) as usize];
-            if !members.is_empty() {
-                for x in row.iter_mut() {
-                    *x = members[*x as usize];
-                }
-            }
-            if row.len() > 1 {
-                row.sort_unstable();
-            }
+            f(
+                i,
+                &mut piece[(offsets[i] - base) as usize..(offsets[i + 1] - base) as usize],
+            );
         }
+    });
+}
+
+/// Maps every entry through `members` and sorts every row, in parallel.
+fn relabel_and_sort_rows(offsets: &[u64], indices: &mut [Index], members: &[u32]) {
+    for_row_blocks(offsets, indices, |_, row| {
+        for x in row.iter_mut() {
+            *x = members[*x as usize];
+        }
+        row.sort_unstable();
     });
 }

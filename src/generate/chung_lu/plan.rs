@@ -30,6 +30,9 @@ pub struct Groups {
     /// sequence keeps the user's numbering); `None`: position `k` is vertex `k`, so group
     /// `g` is the vertices `start[g]..start[g + 1]`.
     pub members: Option<Vec<u32>>,
+    /// Whether position `k` is vertex `n - 1 - k` (a non-increasing degree sequence, as
+    /// benchmarks write them): rows are then fixed up by a reversal instead of a sort.
+    pub reversed: bool,
     /// The input histogram: `(degree, count)` ascending, before coarsening.
     pub input_hist: Vec<(u64, u64)>,
 }
@@ -86,6 +89,7 @@ impl Groups {
             weight,
             start,
             members: None,
+            reversed: false,
             input_hist: hist.iter().copied().filter(|&(_, c)| c > 0).collect(),
         }
     }
@@ -93,8 +97,15 @@ impl Groups {
     /// Groups from one expected degree per vertex: group members in increasing vertex
     /// order, so vertex `i` keeps its number.
     fn from_sequence(seq: &[u64]) -> Groups {
+        let ascending = seq.windows(2).all(|w| w[0] <= w[1]);
+        let reversed = !ascending && seq.windows(2).all(|w| w[0] >= w[1]);
         let mut order: Vec<u32> = (0..seq.len() as u32).collect();
-        order.sort_by_key(|&v| (seq[v as usize], v));
+        if reversed {
+            // Degree ascending, ties by descending id: position k is vertex n - 1 - k.
+            order.reverse();
+        } else {
+            order.sort_by_key(|&v| (seq[v as usize], v));
+        }
         let mut start = vec![0u64];
         let mut weight = Vec::new();
         let mut input_hist = Vec::new();
@@ -115,6 +126,7 @@ impl Groups {
             weight,
             start,
             members: if identity { None } else { Some(order) },
+            reversed: reversed && !identity,
             input_hist,
         }
     }
