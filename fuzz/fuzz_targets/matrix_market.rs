@@ -1,0 +1,6 @@
+//! Fuzz target: the matrix_market reader (see tests/common/fuzz_harness.rs).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    edgeblas_fuzz::check("matrix_market", data);
+});
