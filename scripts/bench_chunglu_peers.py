@@ -8,7 +8,7 @@ igraph, on the same degree sequences, alternating the programs in one run.
 
 Sequences: the peers' power laws (../shared/peers/chunglu_bench.py degree_sequence:
 n = 1M, gamma 2.1, dmin 2 and 4, seed 1, sorted descending), and web-NotreDame's
-out-degree histogram expanded into a descending sequence. edgeblas reads the same
+in-degree histogram expanded into a descending sequence. edgeblas reads the same
 sequence as a text file (one degree per line: it keeps the vertex order) and, for the
 real distribution, also the histogram CSV itself. Every row is one JSON line: tool,
 distribution, threads, median seconds of generation, undirected edges, Medges/s, and
@@ -136,11 +136,15 @@ def main():
     ap.add_argument("--our-reps", type=int, default=5)
     ap.add_argument("--rounds", type=int, default=2, help="alternations per configuration")
     ap.add_argument("--igraph", action="store_true")
+    ap.add_argument("--dists", default="", help="comma-separated subset of distributions")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     files, extra = sequences(a.work)
     threads = [int(t) for t in a.threads.split(",")]
+    only = [x for x in a.dists.split(",") if x]
     for name, (d, txt, u64) in files.items():
+        if only and name not in only:
+            continue
         for rnd in range(a.rounds):
             for t in threads:
                 rows = [run_edgeblas(a, name, txt, t)]
