@@ -5,44 +5,10 @@
 //! `cargo run --release --example bfs_push_pull [-- FILE]`
 
 use edgeblas::algo::bfs::{Beamer, BfsGraph, BfsOptions, Policy, Pull, Push, bfs};
+use edgeblas::generate::rmat::Rmat;
 use edgeblas::io::{ReadOptions, read_graph};
-use edgeblas::prelude::*;
 
 /// A seeded Graph500-style R-MAT graph (A=.57, B=.19, C=.19), both arc directions.
-fn rmat(scale: u32, edge_factor: usize, mut seed: u64) -> Csr<()> {
-    let n = 1usize << scale;
-    let mut next = move || {
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    };
-    let mut b = CooBuilder::with_capacity(n, n, 2 * n * edge_factor);
-    for _ in 0..n * edge_factor {
-        let (mut i, mut j) = (0, 0);
-        for _ in 0..scale {
-            let r = next();
-            let (bi, bj) = if r < 0.57 {
-                (0, 0)
-            } else if r < 0.76 {
-                (0, 1)
-            } else if r < 0.95 {
-                (1, 0)
-            } else {
-                (1, 1)
-            };
-            i = 2 * i + bi;
-            j = 2 * j + bj;
-        }
-        if i != j {
-            b.push(i, j, ()).expect("in range");
-        }
-    }
-    b.symmetrize();
-    b.build(Duplicates::KeepFirst).expect("duplicates kept")
-}
-
 fn main() -> edgeblas::Result<()> {
     let (a, symmetric, source) = match std::env::args().nth(1) {
         Some(path) => {
@@ -53,7 +19,11 @@ fn main() -> edgeblas::Result<()> {
             (g.adjacency, !g.directed, s as u32)
         }
         None => {
-            let a = rmat(16, 16, 1);
+            let a = Rmat {
+                undirected: true,
+                ..Rmat::default()
+            }
+            .generate()?;
             let s = (0..a.nrows()).max_by_key(|&v| a.degree(v)).unwrap_or(0);
             (a, true, s as u32)
         }
