@@ -70,6 +70,7 @@ fn bench_io(c: &mut Criterion) {
         let u = ReadOptions {
             format: None,
             undirected: true,
+            ..ReadOptions::default()
         };
         b.iter(|| parse_graph("bench.txt", black_box(&el), Format::EdgeList, &u).unwrap())
     });

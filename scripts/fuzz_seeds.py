@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Seed corpora for the fuzz targets from ../shared/data: small files whole, and slices
-(at line boundaries) of the big ones, each at most 4 KiB.
+(at line boundaries) of the big ones, each at most 4 KiB; for `degrees`, the degree
+histograms of real/degrees/ as they are and as sequences and directed forms.
 
   python scripts/fuzz_seeds.py OUT_DIR      # then: cargo fuzz cmin TARGET OUT_DIR/TARGET
 """
@@ -33,7 +34,7 @@ def slices(body, header_lines=0):
 def main():
     out = sys.argv[1]
     seeds = {t: [] for t in ["matrix_market", "edge_list", "edge_list_gz", "dimacs",
-                             "graphalytics", "adjacency", "binary"]}
+                             "graphalytics", "adjacency", "binary", "degrees"]}
     real = os.path.join(DATA, "real")
     for name in sorted(os.listdir(real)):
         p = os.path.join(real, name)
@@ -60,6 +61,32 @@ def main():
     # fuzz run itself from the other corpora (every Ok graph is re-encoded); seed one
     # empty-ish candidate so the target starts with the magic.
     seeds["binary"].append(b"EDGEBLAS" + struct.pack("<I", 1) + bytes(64))
+    # Chung-Lu degree distributions: each `degree,count` histogram as it is, the same
+    # as a degree sequence (one degree per line, the small ones), and directed forms
+    # (`out,in,count` and `out in` per line) made from the in/out pairs of one graph.
+    deg = os.path.join(real, "degrees")
+    hists = {}
+    for name in sorted(os.listdir(deg)):
+        body = open(os.path.join(deg, name), "rb").read()
+        seeds["degrees"].append(body[:LIMIT])
+        rows = [tuple(int(x) for x in l.split(b",")) for l in body.split(b"\n")[1:] if l.strip()]
+        hists[name] = rows
+        seq = b"".join(b"%d\n" % d for d, c in rows for _ in range(c))
+        if len(seq) <= LIMIT:
+            seeds["degrees"].append(b"# " + name.encode() + b" as a sequence\n" + seq)
+    for name, rows in sorted(hists.items()):
+        if ".in_degree" not in name:
+            continue
+        outs = hists.get(name.replace(".in_degree", ".out_degree"))
+        if not outs:
+            continue
+        pairs = list(zip(sorted(d for d, c in outs for _ in range(c)),
+                         sorted(d for d, c in rows for _ in range(c))))
+        if len(pairs) * 8 <= LIMIT:
+            seeds["degrees"].append(b"".join(b"%d %d\n" % p for p in pairs))
+        trip = b"out,in,count\n" + b"".join(
+            b"%d,%d,%d\n" % (o, i, c) for (o, _), (i, c) in zip(outs, rows))
+        seeds["degrees"].append(trip[:LIMIT])
     for t, items in seeds.items():
         d = os.path.join(out, t)
         os.makedirs(d, exist_ok=True)

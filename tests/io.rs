@@ -1,12 +1,14 @@
 //! Graph files: good files load to the expected arcs (CRLF, comments, no final newline,
 //! gzip); every malformed case is an error naming the file and the line; writers round
-//! trip; random and mutated bytes never panic a parser.
+//! trip; random and mutated bytes never panic a parser (the degree-distribution reader
+//! of the Chung-Lu generator included).
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
 use edgeblas::error::Error;
+use edgeblas::generate::chung_lu::parse_degrees;
 use edgeblas::io::{
     Format, Graph, ReadOptions, ValueType, VertexIds, binary, parse_graph, parse_graphalytics,
     read_graph, write_graph,
@@ -21,6 +23,7 @@ fn undirected() -> ReadOptions {
     ReadOptions {
         format: None,
         undirected: true,
+        ..ReadOptions::default()
     }
 }
 
@@ -877,6 +880,10 @@ fn try_every_parser(bytes: &[u8]) {
     }
     let _ = parse_graphalytics("fuzz.e", bytes, "fuzz.v", bytes, &opts());
     let _ = parse_graphalytics("fuzz.e", bytes, "fuzz.v", b"0\n1\n2\n3\n", &opts());
+    // The Chung-Lu generator's degree-distribution reader.
+    for directed in [false, true] {
+        let _ = parse_degrees("fuzz.csv", bytes, directed);
+    }
 }
 
 #[test]
@@ -906,6 +913,10 @@ fn seeds() -> Vec<(Format, Vec<u8>)> {
         (Format::Adjacency, b"1 2 3\n2 3\n3\n".to_vec()),
         (Format::Binary, binary::encode(&g)),
         (EL, gzip(b"0 1\n1 2\n")),
+        // Degree distributions (`try_every_parser` gives them to `parse_degrees`).
+        (EL, b"degree,count\n0,2\n1,5\n3,1\n".to_vec()),
+        (EL, b"out,in,count\n1,0,2\n0,1,2\n".to_vec()),
+        (EL, b"# seq\n1\n2\n1\n0\n".to_vec()),
     ]
 }
 

@@ -200,6 +200,7 @@ fn real_graphs_match_the_readme() {
         let opts = ReadOptions {
             format: None,
             undirected: !row.directed && format == Format::EdgeList,
+            ..ReadOptions::default()
         };
         let g = read_graph(&path, &opts).unwrap_or_else(|e| panic!("{e}"));
         let f = row.file;
@@ -347,6 +348,7 @@ fn graphalytics_validation_graphs() {
         let opts = ReadOptions {
             format: Some(Format::Adjacency),
             undirected,
+            ..ReadOptions::default()
         };
         read_graph(&dir.join(file), &opts).unwrap_or_else(|e| panic!("{e}"))
     };
@@ -354,6 +356,7 @@ fn graphalytics_validation_graphs() {
         let opts = ReadOptions {
             format: None,
             undirected,
+            ..ReadOptions::default()
         };
         read_graph(&dir.join(file), &opts).unwrap_or_else(|e| panic!("{e}"))
     };

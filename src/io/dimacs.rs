@@ -52,7 +52,7 @@ pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
         |what: &str, t: &[u8]| text::parse_id(what, t).map_err(|m| Error::parse(name, pline, m));
     let n = id("vertex count", toks[2])?;
     let m = id("arc count", toks[3])?;
-    text::check_vertex_count(name, pline, n, b.len())?;
+    text::check_vertex_count(name, pline, n, b.len(), opts)?;
     let declared = Declared {
         count: m,
         line: pline,

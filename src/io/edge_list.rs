@@ -6,7 +6,7 @@
 
 use super::assemble::{self, Shape};
 use super::text::{self, Below, Columns, LineSpec, Values};
-use super::{Graph, ReadOptions, ValueType, VertexIds, vertex_limit};
+use super::{Graph, ReadOptions, ValueType, VertexIds};
 use crate::error::{Error, Result};
 
 /// The record shape of an edge list, shared with Graphalytics `.e` files.
@@ -32,8 +32,9 @@ pub(crate) fn value_type(weighted: bool, real: bool) -> ValueType {
 /// Parses a whole edge list.
 pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
     let ids = Below {
-        limit: vertex_limit(b.len()),
+        limit: opts.vertex_limit(b.len()),
         bytes: b.len(),
+        floor: opts.min_vertex_limit.min(u32::MAX as u64),
     };
     let edges = text::parse_records(name, b, 1, &SPEC, &ids, None)?;
     if edges.records == 0 {

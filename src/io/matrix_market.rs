@@ -124,7 +124,7 @@ pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
             ),
         ));
     }
-    text::check_vertex_count(name, size_line, nrows, b.len())?;
+    text::check_vertex_count(name, size_line, nrows, b.len(), opts)?;
     let (columns, values) = match ban.field {
         ValueType::Pattern => (Columns::Two, Values::Real),
         ValueType::Integer => (Columns::Three, Values::Integer),

@@ -37,7 +37,7 @@
 //! [`MIN_VERTEX_LIMIT`] (2^24) must also be at most [`VERTICES_PER_BYTE`] (64) times the
 //! size of the (decompressed) file. Real graphs are far denser than one edge per 64
 //! vertices; a 50-byte file that declares 10^12 vertices is refused, not allocated. See
-//! [`vertex_limit`].
+//! [`vertex_limit`]; [`ReadOptions::min_vertex_limit`] moves the 2^24 floor.
 //!
 //! # Speed
 //! Text is read (and decompressed) whole, cut into chunks at line ends, and the chunks are
@@ -84,8 +84,13 @@ pub const VERTICES_PER_BYTE: u64 = 64;
 /// assert_eq!(vertex_limit(1 << 40), u32::MAX as u64);
 /// ```
 pub fn vertex_limit(bytes: usize) -> u64 {
+    limit_for(MIN_VERTEX_LIMIT, bytes)
+}
+
+/// `min(u32::MAX, max(floor, 64 * bytes))`.
+fn limit_for(floor: u64, bytes: usize) -> u64 {
     let by_size = (bytes as u64).saturating_mul(VERTICES_PER_BYTE);
-    by_size.max(MIN_VERTEX_LIMIT).min(u32::MAX as u64)
+    by_size.max(floor).min(u32::MAX as u64)
 }
 
 /// A graph file format.
@@ -189,13 +194,49 @@ impl std::str::FromStr for Format {
 }
 
 /// How to read a graph file.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadOptions {
     /// The format; `None` to infer it from the path ([`Format::from_path`]). Ignored by
     /// [`parse_graph`], which takes the format as an argument.
     pub format: Option<Format>,
     /// Treat every record as an undirected edge: store both arc directions.
     pub undirected: bool,
+    /// The allocation guard's floor: a vertex count up to this is accepted from a file of
+    /// any size, a larger one only when it is at most [`VERTICES_PER_BYTE`] times the
+    /// size of the (decompressed) file (see [`ReadOptions::vertex_limit`]). The default
+    /// is [`MIN_VERTEX_LIMIT`] (2^24). Lower it to refuse small files that name large ids
+    /// (untrusted input, fuzzing); raise it (up to `u32::MAX`) to accept them.
+    ///
+    /// It matters to the formats whose vertex count comes from a header or the largest id:
+    /// Matrix Market, edge lists, DIMACS. The others list every vertex in the file.
+    pub min_vertex_limit: u64,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions {
+            format: None,
+            undirected: false,
+            min_vertex_limit: MIN_VERTEX_LIMIT,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// The largest vertex count a text input of `bytes` bytes may declare or imply under
+    /// these options: `min(u32::MAX, max(min_vertex_limit, 64 * bytes))`; with the default
+    /// options, [`vertex_limit`].
+    ///
+    /// ```
+    /// use edgeblas::io::ReadOptions;
+    /// let small = ReadOptions { min_vertex_limit: 1 << 16, ..ReadOptions::default() };
+    /// assert_eq!(small.vertex_limit(50), 1 << 16);
+    /// assert_eq!(small.vertex_limit(4096), 64 * 4096);
+    /// assert_eq!(ReadOptions::default().vertex_limit(50), 1 << 24);
+    /// ```
+    pub fn vertex_limit(&self, bytes: usize) -> u64 {
+        limit_for(self.min_vertex_limit, bytes)
+    }
 }
 
 /// What the values of a graph file are.

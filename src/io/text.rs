@@ -246,11 +246,13 @@ impl IdMap for Range {
     }
 }
 
-/// Ids `0 .. limit` where `limit` comes from [`super::vertex_limit`] (edge lists: the
-/// vertex count is the largest id + 1).
+/// Ids `0 .. limit` where `limit` comes from [`super::ReadOptions::vertex_limit`] (edge
+/// lists: the vertex count is the largest id + 1).
 pub(crate) struct Below {
     pub limit: u64,
     pub bytes: usize,
+    /// [`super::ReadOptions::min_vertex_limit`], for the message.
+    pub floor: u64,
 }
 
 impl IdMap for Below {
@@ -270,7 +272,7 @@ impl IdMap for Below {
              {} vertices need at least one byte of file per {} vertices)",
             id + 1,
             self.bytes,
-            super::MIN_VERTEX_LIMIT,
+            self.floor,
             super::VERTICES_PER_BYTE
         ))
     }
@@ -719,9 +721,15 @@ pub(crate) fn par_lines<T: Send>(
     Ok(values)
 }
 
-/// Checks a vertex count a header declares against [`super::vertex_limit`].
-pub(crate) fn check_vertex_count(name: &str, line: u64, n: u64, bytes: usize) -> Result<()> {
-    if n <= super::vertex_limit(bytes) {
+/// Checks a vertex count a header declares against [`super::ReadOptions::vertex_limit`].
+pub(crate) fn check_vertex_count(
+    name: &str,
+    line: u64,
+    n: u64,
+    bytes: usize,
+    opts: &super::ReadOptions,
+) -> Result<()> {
+    if n <= opts.vertex_limit(bytes) {
         return Ok(());
     }
     let why = if n > u32::MAX as u64 {
@@ -730,7 +738,7 @@ pub(crate) fn check_vertex_count(name: &str, line: u64, n: u64, bytes: usize) ->
         format!(
             "the file has only {bytes} bytes (more than {} vertices need at least one byte \
              of file per {} vertices)",
-            super::MIN_VERTEX_LIMIT,
+            opts.min_vertex_limit.min(u32::MAX as u64),
             super::VERTICES_PER_BYTE
         )
     };

@@ -1,8 +1,17 @@
 //! What every reader must do with any bytes: return `Ok` or `Err`, never panic, and
 //! whatever reads `Ok` must round-trip through the writers (the native binary format
-//! exactly; Matrix Market keeps structure and values). Shared by the fuzz targets in
-//! `fuzz/` and by the regression tests in `tests/fuzz_regressions.rs`.
+//! exactly; Matrix Market keeps structure and values; a degree distribution through its
+//! text form). Shared by the fuzz targets in `fuzz/` and by the regression tests in
+//! `tests/fuzz_regressions.rs`.
+//!
+//! The fuzz targets read with the allocation guard's floor lowered to
+//! [`FUZZ_MIN_VERTEX_LIMIT`] (2^16 instead of 2^24): a 20-byte file naming id 10^7 is
+//! then an error (as a 20-byte file naming id 10^9 is by default) instead of a 10^7-vertex
+//! graph, so a run costs microseconds, not seconds. The guard's other rule (64 vertices
+//! per byte of file) and every reader's code path stay as they are; the regression tests
+//! also run every kept input with the default floor.
 
+use edgeblas::generate::chung_lu::Degrees;
 use edgeblas::io::{self, Format, Graph, ReadOptions};
 
 /// The fuzz targets, by name.
@@ -15,10 +24,23 @@ pub const TARGETS: &[&str] = &[
     "graphalytics",
     "adjacency",
     "binary",
+    "degrees",
 ];
 
-/// Feeds `data` to the reader(s) of `target`; panics only on a real bug.
+/// The [`ReadOptions::min_vertex_limit`] the fuzz targets read with.
+pub const FUZZ_MIN_VERTEX_LIMIT: u64 = 1 << 16;
+
+/// Feeds `data` to the reader(s) of `target` as the fuzz targets do (with
+/// [`FUZZ_MIN_VERTEX_LIMIT`]); panics only on a real bug.
+#[allow(dead_code)]
 pub fn check(target: &str, data: &[u8]) {
+    check_with(target, data, FUZZ_MIN_VERTEX_LIMIT);
+}
+
+/// [`check`] with the allocation guard's floor `min_vertex_limit`
+/// ([`io::MIN_VERTEX_LIMIT`] is what users get).
+pub fn check_with(target: &str, data: &[u8], min_vertex_limit: u64) {
+    let each = |format, name, data: &[u8]| each(format, name, data, min_vertex_limit);
     match target {
         "matrix_market" => each(Format::MatrixMarket, "fuzz.mtx", data),
         "edge_list" => each(Format::EdgeList, "fuzz.txt", data),
@@ -36,6 +58,7 @@ pub fn check(target: &str, data: &[u8]) {
                 let opts = ReadOptions {
                     format: None,
                     undirected,
+                    min_vertex_limit,
                 };
                 if let Ok(g) = io::parse_graphalytics("fuzz.e", e, "fuzz.v", v, &opts) {
                     round_trip(&g);
@@ -44,15 +67,17 @@ pub fn check(target: &str, data: &[u8]) {
         }
         "adjacency" => each(Format::Adjacency, "fuzz.adj", data),
         "binary" => each(Format::Binary, "fuzz.ebg", data),
+        "degrees" => degrees(data, min_vertex_limit),
         other => panic!("unknown fuzz target {other}"),
     }
 }
 
-fn each(format: Format, name: &str, data: &[u8]) {
+fn each(format: Format, name: &str, data: &[u8], min_vertex_limit: u64) {
     for undirected in [false, true] {
         let opts = ReadOptions {
             format: Some(format),
             undirected,
+            min_vertex_limit,
         };
         if let Ok(g) = io::parse_graph(name, data, format, &opts) {
             round_trip(&g);
@@ -61,7 +86,11 @@ fn each(format: Format, name: &str, data: &[u8]) {
 }
 
 fn round_trip(g: &Graph) {
-    let plain = ReadOptions::default();
+    // What a writer gives back must read whatever the floor the graph was read with.
+    let plain = ReadOptions {
+        min_vertex_limit: (g.vertices() as u64).max(io::MIN_VERTEX_LIMIT),
+        ..ReadOptions::default()
+    };
     let b = io::write_graph_bytes(g, Format::Binary).expect("the binary format holds any graph");
     let back = io::parse_graph("rt.ebg", &b, Format::Binary, &plain)
         .expect("a written binary graph reads back");
@@ -82,4 +111,49 @@ fn gzip(data: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     e.write_all(data).expect("writing to memory");
     e.finish().expect("writing to memory")
+}
+
+/// The Chung-Lu degree-distribution reader (`degree,count` histograms, `out,in,count`
+/// histograms, one degree or `out in` per line): `Ok` or `Err`; an `Ok` distribution is
+/// valid ([`Degrees::validate`]) and reads back the same from its text form.
+fn degrees(data: &[u8], min_vertex_limit: u64) {
+    for directed in [false, true] {
+        let Ok(d) = Degrees::parse_with_limit("fuzz.csv", data, directed, min_vertex_limit) else {
+            continue;
+        };
+        if let Err(e) = d.validate() {
+            panic!("parsed {d:?} fails validate: {e}");
+        }
+        let (text, as_directed) = degree_text(&d);
+        let back = Degrees::parse_with_limit("rt.csv", text.as_bytes(), as_directed, u64::MAX)
+            .unwrap_or_else(|e| panic!("written degrees {d:?} do not read back: {e}"));
+        assert_eq!(back, d, "degree distribution text round trip");
+    }
+}
+
+/// A degree distribution in the reader's text form, and whether to read it as directed.
+fn degree_text(d: &Degrees) -> (String, bool) {
+    use std::fmt::Write;
+    let mut t = String::new();
+    match d {
+        Degrees::Sequence(s) => {
+            for x in s {
+                writeln!(t, "{x}").unwrap();
+            }
+            (t, false)
+        }
+        Degrees::Histogram(h) => {
+            t.push_str("degree,count\n");
+            for (x, c) in h {
+                writeln!(t, "{x},{c}").unwrap();
+            }
+            (t, false)
+        }
+        Degrees::Directed { out, inn } => {
+            for (o, i) in out.iter().zip(inn) {
+                writeln!(t, "{o} {i}").unwrap();
+            }
+            (t, true)
+        }
+    }
 }

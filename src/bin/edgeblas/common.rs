@@ -30,6 +30,7 @@ impl InputArgs {
             &ReadOptions {
                 format,
                 undirected: self.undirected,
+                ..ReadOptions::default()
             },
         )
     }

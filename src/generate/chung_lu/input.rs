@@ -290,6 +290,37 @@ pub fn read_degrees(path: &Path, directed: bool) -> Result<Degrees> {
 /// assert_eq!(e.to_string(), "s.txt:3: '-1' is negative: a degree is a count of edges");
 /// ```
 pub fn parse_degrees(name: &str, bytes: &[u8], directed: bool) -> Result<Degrees> {
+    Degrees::parse_with_limit(name, bytes, directed, crate::io::MIN_VERTEX_LIMIT)
+}
+
+impl Degrees {
+    /// [`parse_degrees`] with the allocation guard's floor `min_vertex_limit` (as
+    /// [`ReadOptions::min_vertex_limit`](crate::io::ReadOptions::min_vertex_limit) for
+    /// graph files; [`parse_degrees`] uses [`MIN_VERTEX_LIMIT`](crate::io::MIN_VERTEX_LIMIT),
+    /// 2^24). A three-column histogram is expanded to one `(out, in)` pair per vertex, so
+    /// its vertex count must be at most `max(min_vertex_limit, 64 * bytes.len())`; the other
+    /// forms take memory in proportion to the input only.
+    ///
+    /// # Errors
+    /// As [`parse_degrees`], and for a directed histogram over that limit.
+    ///
+    /// ```
+    /// use edgeblas::generate::chung_lu::Degrees;
+    /// let big = b"out,in,count\n1,1,100000\n";
+    /// assert!(Degrees::parse_with_limit("h.csv", big, true, 1 << 16).is_err());
+    /// assert!(Degrees::parse_with_limit("h.csv", big, true, 1 << 24).is_ok());
+    /// ```
+    pub fn parse_with_limit(
+        name: &str,
+        bytes: &[u8],
+        directed: bool,
+        min_vertex_limit: u64,
+    ) -> Result<Degrees> {
+        parse(name, bytes, directed, min_vertex_limit)
+    }
+}
+
+fn parse(name: &str, bytes: &[u8], directed: bool, floor: u64) -> Result<Degrees> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::parse(name, 0, format!("not UTF-8 text: {e}")))?;
     let mut lines = text
@@ -387,7 +418,29 @@ pub fn parse_degrees(name: &str, bytes: &[u8], directed: bool) -> Result<Degrees
             h.sort_unstable();
             return Ok(Degrees::Histogram(h));
         }
-        let (mut out, mut inn) = (Vec::new(), Vec::new());
+        let limit = crate::io::ReadOptions {
+            min_vertex_limit: floor,
+            ..crate::io::ReadOptions::default()
+        }
+        .vertex_limit(bytes.len());
+        if n > limit {
+            return Err(Error::parse(
+                name,
+                0,
+                format!(
+                    "the counts add up to {n} vertices, but the file has only {} bytes (a \
+                     directed histogram is expanded to one (out, in) pair per vertex, and \
+                     more than {} vertices need at least one byte of file per {} vertices)",
+                    bytes.len(),
+                    floor.min(u32::MAX as u64),
+                    crate::io::VERTICES_PER_BYTE
+                ),
+            ));
+        }
+        let (mut out, mut inn) = (
+            Vec::with_capacity(n as usize),
+            Vec::with_capacity(n as usize),
+        );
         for (_, v) in &rows {
             for _ in 0..v[2] {
                 out.push(v[0]);
