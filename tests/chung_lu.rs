@@ -598,3 +598,137 @@ fn command_line() {
     assert!(j["edges"].as_u64().unwrap() > 500);
     assert!(j["seconds_median"].as_f64().unwrap() > 0.0);
 }
+
+/// Every `work` call and every phase a hook saw.
+#[derive(Default)]
+struct Recorder {
+    work: std::sync::Mutex<Vec<(u64, u64)>>,
+    phases: std::sync::Mutex<Vec<String>>,
+}
+
+impl edgeblas::generate::Progress for Recorder {
+    fn work(&self, done: u64, total: u64) {
+        self.work.lock().unwrap().push((done, total));
+    }
+    fn phase(&self, name: &str) {
+        self.phases.lock().unwrap().push(name.to_string());
+    }
+}
+
+/// Checks the hook's contract: the same total every time, `done` strictly increasing
+/// and ending at the total, and a bounded number of calls (per batch, not per edge).
+fn check_progress(calls: &[(u64, u64)], total: u64) {
+    assert!(!calls.is_empty(), "the hook was never called");
+    assert!(
+        calls.iter().all(|&(_, t)| t == total),
+        "total changed: {calls:?}"
+    );
+    assert!(
+        calls.windows(2).all(|w| w[0].0 < w[1].0),
+        "progress not increasing: {calls:?}"
+    );
+    assert_eq!(
+        calls.last().unwrap().0,
+        total,
+        "progress did not end at the total"
+    );
+    assert!(
+        calls.len() as u64 <= total.max(1),
+        "{} calls for {total} units",
+        calls.len()
+    );
+}
+
+/// The progress hook (item 9): monotone, ends at the total, batched, and the graph is the
+/// same with and without it, for a histogram and for a shuffled sequence (the relabelling
+/// path), at 1 and 4 threads.
+#[test]
+fn progress_hook_is_monotone_and_changes_nothing() {
+    use edgeblas::generate::chung_lu::generate_with_progress;
+    let inputs = [
+        power_law(200_000, 2.1, 4),
+        Degrees::Sequence(shuffled_sequence(50_000, 3)),
+    ];
+    for d in &inputs {
+        let p = plan(d, false, None);
+        let plain = pool(2).install(|| generate(&p, 9));
+        for threads in [1, 4] {
+            let rec = Recorder::default();
+            let g = pool(threads).install(|| generate_with_progress(&p, 9, Some(&rec)));
+            assert!(
+                g == plain,
+                "the hook changed the graph at {threads} threads"
+            );
+            let calls = rec.work.into_inner().unwrap();
+            check_progress(&calls, 2 * p.chunks);
+            // Batches of up to 256 chunks per lane and pass.
+            assert!(
+                calls.len() as u64 <= 2 * (p.chunks / 256 + threads as u64 + 1),
+                "{} calls for {} chunks",
+                calls.len(),
+                p.chunks
+            );
+            let phases = rec.phases.into_inner().unwrap();
+            for want in ["count pass", "prefix sum", "fill pass", "rows ordered"] {
+                assert_eq!(
+                    phases.iter().filter(|x| *x == want).count(),
+                    1,
+                    "{want} in {phases:?}"
+                );
+            }
+        }
+    }
+    // A closure is a hook too.
+    let p = plan(&power_law(10_000, 2.5, 2), false, None);
+    let seen = std::sync::atomic::AtomicU64::new(0);
+    let g = generate_with_progress(
+        &p,
+        1,
+        Some(&|done: u64, total: u64| {
+            assert!(done <= total);
+            seen.fetch_max(done, std::sync::atomic::Ordering::Relaxed);
+        }),
+    );
+    assert!(g == generate(&p, 1));
+    assert_eq!(seen.into_inner(), 2 * p.chunks);
+}
+
+/// The distribution `edgeblas demo` embeds: it parses as the histogram of web-NotreDame's
+/// undirected simple graph, and generates a proxy within sampling error.
+#[test]
+fn embedded_web_notredame_distribution() {
+    use edgeblas::generate::chung_lu::WEB_NOTREDAME_DEGREES;
+    assert!(WEB_NOTREDAME_DEGREES.starts_with("# web-NotreDame (SNAP)"));
+    let d = parse_degrees("web-NotreDame", WEB_NOTREDAME_DEGREES.as_bytes(), false).unwrap();
+    d.validate().unwrap();
+    let Degrees::Histogram(h) = &d else {
+        panic!("not a histogram: {d:?}")
+    };
+    assert_eq!(h.len(), 438);
+    assert_eq!(h.first(), Some(&(1, 161_832)));
+    assert_eq!(h.last(), Some(&(10_721, 1)));
+    assert_eq!(d.vertices(), 325_729);
+    assert_eq!(d.sum_out(), 2 * 1_090_108);
+    // The same file as the one the script derives from the graph, when it is there.
+    let graph = Path::new("../shared/data/real/web-NotreDame.txt.gz");
+    if graph.exists() {
+        let g = edgeblas::io::read_graph(graph, &Default::default())
+            .unwrap()
+            .into_undirected();
+        // Degrees of the simple graph: self-loops do not count.
+        let a = &g.adjacency;
+        let mut counts = std::collections::BTreeMap::new();
+        for i in 0..a.nrows() {
+            let d = a.row(i).0.iter().filter(|&&j| j as usize != i).count() as u64;
+            *counts.entry(d).or_insert(0u64) += 1;
+        }
+        let like: Vec<(u64, u64)> = counts.into_iter().collect();
+        assert_eq!(&like, h, "the embedded histogram differs from the graph's");
+    } else {
+        println!("SKIP: {} not found", graph.display());
+    }
+    let p = plan(&d, false, None);
+    let r = Report::new(&p, &generate(&p, 1));
+    assert!(r.clamped);
+    assert!(r.edges_z.abs() < 6.0, "edges z {}", r.edges_z);
+}

@@ -137,7 +137,7 @@ fn bench_load_reports_throughput() {
 
 #[test]
 fn demo_runs_on_built_in_defaults() {
-    let o = run(&["demo", "--scale", "10"]);
+    let o = run(&["demo", "rmat", "--scale", "10"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("read it back equal"));
 }
@@ -197,5 +197,5 @@ fn bad_parameters_are_errors() {
         &run(&["bench", "load", f.to_str().unwrap(), "--reps", "0"]),
         "--reps",
     );
-    assert_error(&run(&["demo", "--scale", "40"]), "--scale");
+    assert_error(&run(&["demo", "rmat", "--scale", "40"]), "--scale");
 }

@@ -112,3 +112,33 @@ fn rmat_rejects_bad_parameters() {
         assert!(r.generate().is_err(), "{r:?}");
     }
 }
+
+/// The progress hook: monotone, ending at the total (blocks of both passes), and the
+/// graph is the same with and without it.
+#[test]
+fn progress_hook_is_monotone_and_changes_nothing() {
+    let r = Rmat {
+        scale: 16,
+        edge_factor: 16,
+        undirected: true,
+        ..Rmat::default()
+    };
+    let plain = r.generate().unwrap();
+    for threads in [1, 4] {
+        let calls = std::sync::Mutex::new(Vec::new());
+        let g = pool(threads)
+            .install(|| {
+                r.generate_with_progress(Some(&|d: u64, t: u64| calls.lock().unwrap().push((d, t))))
+            })
+            .unwrap();
+        assert!(
+            g == plain,
+            "the hook changed the graph at {threads} threads"
+        );
+        let calls = calls.into_inner().unwrap();
+        let total = 2 * ((r.edge_factor << r.scale) >> 16);
+        assert!(calls.iter().all(|&(_, t)| t == total), "{calls:?}");
+        assert!(calls.windows(2).all(|w| w[0].0 < w[1].0), "{calls:?}");
+        assert_eq!(calls.last().unwrap().0, total);
+    }
+}

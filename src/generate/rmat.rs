@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use super::chung_lu::rng::{Stream, mix, stream_key, unit};
 use crate::algebra::Index;
 use crate::error::{Error, Result};
+use crate::generate::{Progress, Reporter};
 use crate::matrix::Csr;
 
 /// The parameters of an R-MAT graph.
@@ -116,14 +117,30 @@ impl Rmat {
     /// # Errors
     /// As [`Rmat::check`].
     pub fn generate(&self) -> Result<Csr<()>> {
+        self.generate_with_progress(None)
+    }
+
+    /// [`Rmat::generate`], reporting to `progress` as it goes: [`Progress::work`] counts
+    /// the blocks of 2^16 sampled edges of both passes (`total = 2 * blocks`), and
+    /// [`Progress::phase`] marks the ends of `"permutation"`, `"count pass"`, `"fill
+    /// pass"`, `"rows sorted"` and `"compacted"`. The graph is the same with or without a
+    /// hook.
+    ///
+    /// # Errors
+    /// As [`Rmat::check`].
+    pub fn generate_with_progress(&self, progress: Option<&dyn Progress>) -> Result<Csr<()>> {
         self.check()?;
         let n = 1usize << self.scale;
         let m = self.edge_factor << self.scale;
+        const BLOCK: u64 = 1 << 16;
+        let blocks = m.div_ceil(BLOCK);
+        let report = Reporter::new(progress, 2 * blocks);
         let perm = if self.permute {
             permutation(n, self.seed)
         } else {
             Vec::new()
         };
+        report.phase("permutation");
         let id = |x: u64| -> u32 {
             if perm.is_empty() {
                 x as u32
@@ -132,8 +149,6 @@ impl Rmat {
             }
         };
         let undirected = self.undirected;
-        const BLOCK: u64 = 1 << 16;
-        let blocks = m.div_ceil(BLOCK);
         let each_block = |b: u64, f: &mut dyn FnMut(u32, u32)| {
             for e in b * BLOCK..((b + 1) * BLOCK).min(m) {
                 let (u, v) = self.edge(e);
@@ -149,8 +164,10 @@ impl Rmat {
                 if undirected {
                     deg[v as usize].fetch_add(1, Ordering::Relaxed);
                 }
-            })
+            });
+            report.add(1);
         });
+        report.phase("count pass");
         let mut offsets = vec![0u64; n + 1];
         for i in 0..n {
             offsets[i + 1] = offsets[i] + deg[i].swap(0, Ordering::Relaxed) as u64;
@@ -174,9 +191,11 @@ impl Rmat {
                         // SAFETY: as above, for row v.
                         unsafe { *slots.0.add(q as usize) = u };
                     }
-                })
+                });
+                report.add(1);
             });
         }
+        report.phase("fill pass");
         // Sort and de-duplicate every row, then compact.
         let lens: Vec<u64> = {
             let mut pieces: Vec<&mut [Index]> = Vec::with_capacity(n);
@@ -201,6 +220,7 @@ impl Rmat {
                 })
                 .collect()
         };
+        report.phase("rows sorted");
         let mut new_off = vec![0u64; n + 1];
         for i in 0..n {
             new_off[i + 1] = new_off[i] + lens[i];
@@ -212,6 +232,8 @@ impl Rmat {
             indices.extend_from_slice(&raw[s..s + lens[i] as usize]);
         }
         drop(raw);
+        report.phase("compacted");
+        report.finish();
         // SAFETY: each row is sorted and de-duplicated, holds no self-loop (dropped at
         // sampling), its columns are vertex ids < n, and the offsets are the prefix sum of
         // the rows' lengths.

@@ -3,17 +3,17 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
-use edgeblas::generate::chung_lu::{
-    self, Coarsen, Degrees, Plan, PlanOptions, PowerLaw, Progress, Report,
-};
+use edgeblas::generate::Progress;
+use edgeblas::generate::chung_lu::{self, Coarsen, Degrees, Plan, PlanOptions, PowerLaw, Report};
 use edgeblas::generate::rmat::Rmat;
 use edgeblas::io::{self, Format, Graph, ReadOptions, ValueType, VertexIds};
 use edgeblas::matrix::Csr;
 use edgeblas::{Error, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
 use crate::common::{median, set_threads, timed};
@@ -82,9 +82,19 @@ pub struct ChungLuArgs {
     /// Draw the input, output and ideal degree distributions here (.png or .svg)
     #[arg(long, value_name = "P.png")]
     pub plot: Option<PathBuf>,
-    /// No progress bar
+    #[command(flatten)]
+    pub feedback: Feedback,
+}
+
+/// What a generation shows on stderr while it runs.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Feedback {
+    /// No progress bar (there is none either when stderr is not a terminal)
     #[arg(long)]
     pub quiet: bool,
+    /// Print the end of every generation phase on stderr, in seconds since the start
+    #[arg(long)]
+    pub timings: bool,
 }
 
 /// Flags of `edgeblas generate rmat`.
@@ -123,6 +133,8 @@ pub struct RmatArgs {
     /// Output format, overriding the extension
     #[arg(long)]
     pub to: Option<String>,
+    #[command(flatten)]
+    pub feedback: Feedback,
 }
 
 /// Flags of `edgeblas bench chung-lu`.
@@ -187,54 +199,75 @@ fn like(path: &Path, directed: bool) -> Result<Degrees> {
     )))
 }
 
-/// A progress bar on stderr for work longer than a second, when stderr is a terminal.
-struct Bar {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    handle: Option<std::thread::JoinHandle<()>>,
+/// The command line's generator hook: an indicatif progress bar on stderr that appears
+/// once the work has run for a second (never with `--quiet` or when stderr is not a
+/// terminal), and with `--timings` one stderr line per finished phase.
+pub struct Monitor {
+    label: &'static str,
+    /// `None` when no bar may be shown.
+    bar: Option<ProgressBar>,
+    shown: AtomicBool,
+    timings: bool,
+    start: Instant,
 }
 
-impl Bar {
-    fn start(progress: std::sync::Arc<Progress>, quiet: bool) -> Bar {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        if quiet || !std::io::stderr().is_terminal() {
-            return Bar { stop, handle: None };
-        }
-        let s = stop.clone();
-        let handle = std::thread::spawn(move || {
-            let t0 = Instant::now();
-            let mut shown = false;
-            while !s.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(100));
-                if t0.elapsed() < Duration::from_secs(1) {
-                    continue;
-                }
-                let total = 2 * progress.total.load(Ordering::Relaxed).max(1);
-                let done = progress.done.load(Ordering::Relaxed).min(total);
-                let w = 40usize;
-                let k = (done as f64 / total as f64 * w as f64) as usize;
-                eprint!(
-                    "\r[{}{}] {:5.1}% {:.0} s",
-                    "#".repeat(k),
-                    "-".repeat(w - k),
-                    100.0 * done as f64 / total as f64,
-                    t0.elapsed().as_secs_f64()
-                );
-                shown = true;
+impl Monitor {
+    /// A hook for the generator `label` (`"chung-lu"`, `"rmat"`).
+    pub fn new(label: &'static str, quiet: bool, timings: bool) -> Monitor {
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let b = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::hidden());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{prefix} [{bar:40}] {percent:>3}% {elapsed_precise} (eta {eta})",
+            ) {
+                b.set_style(style.progress_chars("#>-"));
             }
-            if shown {
-                eprint!("\r{}\r", " ".repeat(60));
-            }
+            b.set_prefix(label);
+            b
         });
-        Bar {
-            stop,
-            handle: Some(handle),
+        Monitor {
+            label,
+            bar,
+            shown: AtomicBool::new(false),
+            timings,
+            start: Instant::now(),
         }
     }
 
-    fn finish(mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
+    /// Removes the bar, if it was drawn.
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Monitor {
+    fn work(&self, done: u64, total: u64) {
+        let Some(b) = &self.bar else { return };
+        b.set_length(total.max(1));
+        b.set_position(done);
+        if done < total
+            && !self.shown.load(Ordering::Relaxed)
+            && self.start.elapsed() >= Duration::from_secs(1)
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            b.set_draw_target(ProgressDrawTarget::stderr());
+            b.enable_steady_tick(Duration::from_millis(200));
+        }
+    }
+
+    fn phase(&self, name: &str) {
+        if !self.timings {
+            return;
+        }
+        let line = format!(
+            "{} {name}: {:.4} s",
+            self.label,
+            self.start.elapsed().as_secs_f64()
+        );
+        match &self.bar {
+            Some(b) => b.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
         }
     }
 }
@@ -259,11 +292,9 @@ fn write(a: Csr<()>, directed: bool, path: &Path, to: Option<&str>) -> Result<()
 pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
     set_threads(a.model.threads)?;
     let plan = a.model.plan()?;
-    let progress = std::sync::Arc::new(Progress::default());
-    let bar = Bar::start(progress.clone(), a.quiet);
-    let (g, secs) =
-        timed(|| chung_lu::generate_with_progress(&plan, a.model.seed, Some(&progress)));
-    bar.finish();
+    let monitor = Monitor::new("chung-lu", a.feedback.quiet, a.feedback.timings);
+    let (g, secs) = timed(|| chung_lu::generate_with_progress(&plan, a.model.seed, Some(&monitor)));
+    monitor.finish();
     let report = Report::new(&plan, &g);
     let kind = if plan.directed { "arcs" } else { "edges" };
     eprintln!(
@@ -310,7 +341,9 @@ pub fn generate_rmat(a: &RmatArgs) -> Result<()> {
         undirected: a.undirected,
         permute: !a.no_permute,
     };
-    let (g, secs) = timed(|| r.generate());
+    let monitor = Monitor::new("rmat", a.feedback.quiet, a.feedback.timings);
+    let (g, secs) = timed(|| r.generate_with_progress(Some(&monitor)));
+    monitor.finish();
     let g = g?;
     eprintln!(
         "generated R-MAT scale {} edge factor {}: {} vertices, {} arcs in {:.3} s",

@@ -2,6 +2,7 @@
 //! benchmark, traverse), each a thin layer over the library.
 
 mod common;
+mod demo;
 mod generate;
 mod info;
 mod traverse;
@@ -22,8 +23,9 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Runs the built-in demonstration: generate a graph, write and read it back, traverse it
-    Demo(info::DemoArgs),
+    /// Runs the built-in demonstration: a Chung-Lu proxy of a real network (report, plot),
+    /// BFS and Bellman-Ford on it; `demo rmat` for the R-MAT file round trip
+    Demo(demo::DemoArgs),
     /// Prints vertices, arcs, records, self-loops, duplicates and degree statistics
     Info {
         #[command(flatten)]
@@ -83,7 +85,7 @@ fn main() -> ExitCode {
     quiet_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Demo(a) => info::demo(&a),
+        Command::Demo(a) => demo::demo(&a),
         Command::Generate { what } => match what {
             generate::GenerateCommand::ChungLu(a) => generate::generate_chung_lu(&a),
             generate::GenerateCommand::Rmat(a) => generate::generate_rmat(&a),

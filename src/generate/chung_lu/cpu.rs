@@ -5,23 +5,13 @@
 //! skipping over the chunk's pair range with the chunk's own stream, incremental pair
 //! decoding with an exact fallback. Everything it reads is in the [`Plan`].
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use rayon::prelude::*;
 
 use super::plan::{Plan, Task, TaskKind, decode_triangle};
 use super::rng::{Stream, ln_unit};
 use crate::algebra::Index;
+use crate::generate::{Progress, Reporter};
 use crate::matrix::Csr;
-
-/// Progress of a generation, for a progress bar: chunks done in each of the two passes.
-#[derive(Debug, Default)]
-pub struct Progress {
-    /// Chunks processed so far, both passes together (at most `2 * total`).
-    pub done: AtomicU64,
-    /// Chunks per pass, set when the generation starts.
-    pub total: AtomicU64,
-}
 
 /// The chunk's pair offsets that are edges, in increasing order: edge skipping with
 /// `skip = floor(ln r * (1 / ln(1 - p)))` (a geometric number of non-edges before each
@@ -176,7 +166,11 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
     generate_with_progress(plan, seed, None)
 }
 
-/// [`generate`], counting finished chunks into `progress` for a progress bar.
+/// [`generate`], reporting to `progress` as it goes: [`Progress::work`] counts the chunks
+/// of both passes (`total = 2 * plan.chunks`), in batches of a few hundred chunks per
+/// thread, and [`Progress::phase`] marks the ends of `"lane counted"` (once per lane),
+/// `"count pass"`, `"prefix sum"`, `"lane filled"`, `"fill pass"` and `"rows ordered"`.
+/// The graph is the same with or without a hook.
 ///
 /// # How
 /// The chunks, in task order, are cut into one contiguous range per thread ("lane") of
@@ -189,28 +183,16 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 /// sorted; a degree sequence in the user's numbering is sorted afterwards.
 ///
 /// Memory: the CSR, plus one `u32` per vertex per lane, plus the plan (per task).
-pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress>) -> Csr<()> {
+pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Progress>) -> Csr<()> {
     let n = plan.n;
     let threads = rayon::current_num_threads();
     let lanes = plan.lanes(threads);
-    let trace = std::env::var_os("EDGEBLAS_TRACE").is_some();
-    let t0 = std::time::Instant::now();
-    let lap = |what: &str| {
-        if trace {
-            eprintln!("chung-lu {what}: {:.4} s", t0.elapsed().as_secs_f64());
-        }
-    };
-    if let Some(p) = progress {
-        p.total.store(plan.chunks, Ordering::Relaxed);
-    }
-    let tick = |c: u64| {
-        if let Some(p) = progress {
-            p.done.fetch_add(c, Ordering::Relaxed);
-        }
-    };
+    let report = Reporter::new(progress, 2 * plan.chunks);
+    let lap = |what: &str| report.phase(what);
+    let tick = |c: u64| report.add(c);
     let undirected = !plan.directed;
-    // Lanes report progress every this many chunks.
-    const TICK: u64 = 1024;
+    // Lanes report progress every this many chunks (about a million edges at most).
+    const TICK: u64 = 256;
     // Edges per buffer between generation and the counters.
     const BATCH: usize = 2048;
     // Edges whose slots are claimed and prefetched before they are written.
@@ -353,6 +335,8 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&Progress
     } else if let Some(m) = &cols.members {
         relabel_and_sort_rows(&offsets, &mut indices, m);
     }
+    lap("rows ordered");
+    report.finish();
     // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
     // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
     // none equal to the row (no intra pair has a == b, directed self pairs are dropped),

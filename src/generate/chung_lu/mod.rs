@@ -43,8 +43,27 @@ pub mod plan;
 pub mod report;
 pub mod rng;
 
+pub use super::Progress;
 pub use coarsen::{Coarsen, coarsen_runs, merged_weight};
-pub use cpu::{Progress, generate, generate_with_progress};
+pub use cpu::{generate, generate_with_progress};
 pub use input::{Degrees, PowerLaw, degree_histogram_of, parse_degrees, read_degrees};
 pub use plan::{Groups, Plan, PlanOptions, Task, TaskKind, decode_triangle};
 pub use report::Report;
+
+/// A real degree distribution to generate from: the undirected degree histogram of the
+/// SNAP web-NotreDame web graph (R. Albert, H. Jeong and A.-L. Barabási, "Diameter of the
+/// World-Wide Web", Nature 401, 1999; from the Stanford Large Network Dataset Collection,
+/// J. Leskovec and A. Krevl, 2014), the degrees of its symmetrized simple graph without
+/// self-loops: 325,729 vertices, 1,090,108 edges, degrees 1 to 10,721 in 438 groups.
+///
+/// A `degree,count` CSV with `#` provenance lines, as [`parse_degrees`] reads it; derived
+/// from the graph file by `scripts/derive_demo_degrees.py`. `edgeblas demo` generates a
+/// proxy of this network.
+///
+/// ```
+/// use edgeblas::generate::chung_lu::{Degrees, WEB_NOTREDAME_DEGREES, parse_degrees};
+/// let d = parse_degrees("web-NotreDame", WEB_NOTREDAME_DEGREES.as_bytes(), false).unwrap();
+/// assert_eq!(d.vertices(), 325_729);
+/// assert_eq!(d.sum_out(), 2 * 1_090_108);
+/// ```
+pub const WEB_NOTREDAME_DEGREES: &str = include_str!("web-NotreDame.degrees.csv");
