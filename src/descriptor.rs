@@ -132,7 +132,7 @@ impl<'a> Mask<'a> {
         if self.complement {
             words.iter_mut().for_each(|w| *w = !*w);
         }
-        if self.len % 64 != 0
+        if !self.len.is_multiple_of(64)
             && let Some(last) = words.last_mut()
         {
             *last &= (1u64 << (self.len % 64)) - 1;

@@ -49,6 +49,7 @@
 pub mod algebra;
 pub mod algo;
 pub mod backend;
+pub mod cuda;
 pub mod descriptor;
 pub mod error;
 pub mod generate;

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::algebra::{Index, Min, Monoid, Scalar, Semiring};
+use crate::algebra::{Index, Min, Monoid, Semiring};
 use crate::descriptor::{Descriptor, Mask};
 use crate::matrix::Csr;
 use crate::ops;
@@ -177,7 +177,10 @@ pub fn bellman_ford(a: &Csr<f64>, source: Index) -> Result<ShortestPaths, Negati
     let distances = dist.into_dense(f64::INFINITY).into_vec();
     let predecessors = pred.into_dense(NONE).into_vec();
     if f.nvals() > 0 {
-        return Err(find_cycle(&predecessors, &f));
+        return Err(find_cycle(
+            &predecessors,
+            f.to_pairs().into_iter().map(|(v, _)| v),
+        ));
     }
     Ok(ShortestPaths {
         distances,
@@ -188,10 +191,13 @@ pub fn bellman_ford(a: &Csr<f64>, source: Index) -> Result<ShortestPaths, Negati
 
 /// After n rounds that still change something, walking predecessors n steps back from
 /// a changed vertex lands on a cycle of the predecessor graph, which is negative.
-fn find_cycle<T: Scalar>(pred: &[Index], changed: &Vector<T>) -> NegativeCycle {
+pub(crate) fn find_cycle(
+    pred: &[Index],
+    changed: impl IntoIterator<Item = Index>,
+) -> NegativeCycle {
     let n = pred.len();
     let mut fallback = None;
-    for (v, _) in changed.to_pairs() {
+    for v in changed {
         fallback.get_or_insert(v);
         let mut x = v;
         let mut ok = true;

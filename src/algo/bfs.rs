@@ -136,7 +136,7 @@ impl<'a, T: Scalar> BfsGraph<'a, T> {
         })
     }
 
-    fn in_edges_transposed(&self) -> &Csr<()> {
+    pub(crate) fn in_edges_transposed(&self) -> &Csr<()> {
         self.at.get_or_init(|| transpose_pattern(self.a))
     }
 
@@ -505,7 +505,7 @@ impl BfsResult {
     }
 }
 
-fn check_sources<T: Scalar>(
+pub(crate) fn check_sources<T: Scalar>(
     g: &BfsGraph<'_, T>,
     sources: &[Index],
     opts: &BfsOptions,
@@ -575,24 +575,81 @@ pub fn bfs<T: Scalar>(
     opts: &BfsOptions,
 ) -> Result<BfsResult> {
     check_sources(g, sources, opts)?;
-    let a = g.a;
-    let n = a.nrows();
-    let m = a.nnz() as u64;
-    let mut state = BfsState::new(a, sources);
+    let levels = CpuLevels {
+        g,
+        state: BfsState::new(g.a, sources),
+        excluded: false,
+    };
+    drive(levels, g.a.nrows(), g.a.nnz() as u64, policy, opts)
+}
+
+/// The CPU backend's search state with the graph it runs on.
+struct CpuLevels<'g, 'a, T> {
+    g: &'g BfsGraph<'a, T>,
+    state: BfsState,
+    excluded: bool,
+}
+
+impl<T: Scalar> ops::BfsLevels for CpuLevels<'_, '_, T> {
+    fn depth(&self) -> u32 {
+        self.state.depth()
+    }
+    fn frontier_vertices(&self) -> usize {
+        self.state.frontier_vertices()
+    }
+    fn frontier_edges(&self) -> u64 {
+        self.state.frontier_edges()
+    }
+    fn visited_vertices(&self) -> usize {
+        self.state.visited_vertices()
+    }
+    fn is_reached(&mut self, v: usize) -> Result<bool> {
+        Ok(self.state.is_visited(v))
+    }
+    fn step(&mut self, dir: Direction) -> Result<ops::StepCounts> {
+        let g = self.g;
+        if dir == Direction::Pull && !self.excluded {
+            self.state.exclude(g.unreachable());
+            self.excluded = true;
+        }
+        Ok(match dir {
+            Direction::Push => ops::bfs_step(&mut self.state, g.a, None::<&Csr<()>>, dir),
+            Direction::Pull if g.symmetric => ops::bfs_step(&mut self.state, g.a, Some(g.a), dir),
+            Direction::Pull => {
+                ops::bfs_step(&mut self.state, g.a, Some(g.in_edges_transposed()), dir)
+            }
+        })
+    }
+    fn finish(self) -> Result<(Vec<u32>, Vec<u32>)> {
+        Ok(self.state.into_parts())
+    }
+}
+
+/// The search loop, over any backend's levels: asks `policy` for each level's direction
+/// from the same [`LevelState`], stops at an empty frontier, the depth limit or the
+/// target, and records the trace.
+pub(crate) fn drive<L: ops::BfsLevels>(
+    mut state: L,
+    n: usize,
+    m: u64,
+    policy: &dyn Policy,
+    opts: &BfsOptions,
+) -> Result<BfsResult> {
     let mut trace = Vec::new();
     let mut prev = Direction::Push;
     let mut has_pulled = false;
     let mut prev_nf = 0usize;
     let mut unvisited_edges = m - state.frontier_edges();
     let mut complete = true;
-    let mut excluded = false;
     loop {
         if state.frontier_vertices() == 0 {
             break;
         }
-        if opts.max_depth.is_some_and(|d| state.depth() >= d)
-            || opts.target.is_some_and(|t| state.is_visited(t as usize))
-        {
+        let target_reached = match opts.target {
+            Some(t) => state.is_reached(t as usize)?,
+            None => false,
+        };
+        if opts.max_depth.is_some_and(|d| state.depth() >= d) || target_reached {
             complete = false;
             break;
         }
@@ -610,15 +667,7 @@ pub fn bfs<T: Scalar>(
             has_pulled,
         };
         let dir = policy.direction(&s);
-        if dir == Direction::Pull && !excluded {
-            state.exclude(g.unreachable());
-            excluded = true;
-        }
-        let c = match dir {
-            Direction::Push => ops::bfs_step(&mut state, a, None::<&Csr<()>>, dir),
-            Direction::Pull if g.symmetric => ops::bfs_step(&mut state, a, Some(a), dir),
-            Direction::Pull => ops::bfs_step(&mut state, a, Some(g.in_edges_transposed()), dir),
-        };
+        let c = state.step(dir)?;
         unvisited_edges -= c.out_edges;
         if opts.trace {
             trace.push(LevelTrace {
@@ -639,7 +688,7 @@ pub fn bfs<T: Scalar>(
     if state.frontier_vertices() == 0 && max_depth > 0 {
         max_depth -= 1;
     }
-    let (parents, levels) = state.into_parts();
+    let (parents, levels) = state.finish()?;
     Ok(BfsResult {
         parents,
         levels,

@@ -2,3 +2,5 @@
 //! module knows whether a thread or a GPU computed a result.
 
 pub mod cpu;
+#[cfg(feature = "cuda")]
+pub(crate) mod cuda;

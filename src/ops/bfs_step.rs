@@ -177,6 +177,37 @@ impl BfsState {
     }
 }
 
+/// A breadth-first search in progress, one fused level at a time, wherever its state
+/// lives: [`BfsState`] on the CPU, the CUDA backend's device state on a GPU.
+/// [`crate::algo::bfs::bfs`] and its GPU form drive any of them through the same
+/// switching policy, so every backend takes the same directions and returns the same
+/// parents and levels.
+pub trait BfsLevels {
+    /// The level of the current frontier.
+    fn depth(&self) -> u32;
+    /// Vertices in the frontier.
+    fn frontier_vertices(&self) -> usize;
+    /// Sum of the out-degrees of the frontier.
+    fn frontier_edges(&self) -> u64;
+    /// Vertices reached so far (the frontier included).
+    fn visited_vertices(&self) -> usize;
+    /// Whether `v` has been reached. Only asked of the search's target, if any.
+    ///
+    /// # Errors
+    /// A device error.
+    fn is_reached(&mut self, v: usize) -> crate::Result<bool>;
+    /// Expands the frontier one level in direction `dir`.
+    ///
+    /// # Errors
+    /// A device error.
+    fn step(&mut self, dir: Direction) -> crate::Result<StepCounts>;
+    /// `(parents, levels)`, `u32::MAX` where unreached.
+    ///
+    /// # Errors
+    /// A device error.
+    fn finish(self) -> crate::Result<(Vec<u32>, Vec<u32>)>;
+}
+
 /// One BFS level, fused:
 ///
 /// ```text

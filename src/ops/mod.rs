@@ -17,7 +17,7 @@ mod vxm;
 pub use crate::backend::cpu::write::Accum;
 pub use apply::{apply, apply_indexed, select};
 pub use assign::{assign, assign_scalar};
-pub use bfs_step::{BfsState, Direction, StepCounts, bfs_step};
+pub use bfs_step::{BfsLevels, BfsState, Direction, StepCounts, bfs_step};
 pub use ewise::{ewise_add, ewise_mult};
 pub use mxv::mxv;
 pub use reduce::reduce;

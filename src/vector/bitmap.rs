@@ -44,7 +44,7 @@ impl<T: Scalar> BitmapVector<T> {
     pub fn from_parts(len: usize, bits: Vec<u64>, values: Vec<T>) -> Self {
         assert_eq!(bits.len(), words_for(len), "bits.len() != ceil(len / 64)");
         assert_eq!(values.len(), len, "values.len() != len");
-        if len % 64 != 0 {
+        if !len.is_multiple_of(64) {
             assert_eq!(
                 bits.last().copied().unwrap_or(0) >> (len % 64),
                 0,
@@ -75,7 +75,7 @@ impl<T: Scalar> BitmapVector<T> {
     pub fn from_dense(v: &DenseVector<T>) -> Self {
         let len = v.len();
         let mut bits = vec![u64::MAX; words_for(len)];
-        if len % 64 != 0 {
+        if !len.is_multiple_of(64) {
             *bits.last_mut().expect("len > 0") = (1u64 << (len % 64)) - 1;
         }
         BitmapVector {

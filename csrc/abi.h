@@ -1,0 +1,144 @@
+/* The parameter structs and constants shared by the Rust side (through bindgen) and
+ * the CUDA kernels. Plain C: fixed-width integers and pointers only, so both compilers
+ * agree on the layout (bindgen's layout tests check it on the Rust side). */
+#ifndef EDGEBLAS_ABI_H
+#define EDGEBLAS_ABI_H
+
+#include <stdint.h>
+
+/* The marker of an unreached vertex, in levels and parents alike. */
+#define EB_UNREACHED 0xFFFFFFFFu
+/* Threads per block of every kernel. */
+#define EB_BLOCK 256
+/* Push: a frontier vertex of more out-arcs than this is expanded by a whole block, the
+ * others by one warp each. */
+#define EB_BIG_DEGREE 2048u
+/* Bellman-Ford: the empty value of a tentative distance (the ordered bits of +inf
+ * are below it). */
+static const uint64_t EB_EMPTY_KEY = 0xFFFFFFFFFFFFFFFFull;
+
+/* A CSR matrix on the device: `nrows + 1` offsets, `offsets[nrows]` column indices. */
+typedef struct EbCsr {
+    const uint64_t *offsets;
+    const uint32_t *indices;
+    uint32_t nrows;
+    uint32_t ncols;
+} EbCsr;
+
+/* What one BFS level reports back: the one small read back per level. */
+typedef struct EbLevelCounters {
+    /* Vertices of the new frontier. */
+    uint64_t vertices;
+    /* Sum of their out-degrees. */
+    uint64_t out_edges;
+    /* Arcs looked at (pull, when asked for). */
+    uint64_t examined;
+    /* Entries of the new frontier's big-vertex list (push). */
+    uint64_t big;
+    /* Nonzero once the target vertex is reached. */
+    uint64_t target_found;
+} EbLevelCounters;
+
+/* The state of a search, shared by every level kernel. */
+typedef struct EbBfsState {
+    /* Out-arcs (push) and the out-degrees of every direction. */
+    EbCsr a;
+    /* In-arcs (pull): `a` itself for a symmetric graph. */
+    EbCsr at;
+    uint32_t *levels;
+    uint32_t *parents;
+    /* The vertex whose discovery ends the search, or EB_UNREACHED. */
+    uint32_t target;
+    /* 1: pull counts the arcs it examines (for the trace). */
+    uint32_t count_examined;
+} EbBfsState;
+
+/* One push level: expand `frontier` (and its big vertices, `big`), write the next
+ * frontier to `next` and its big vertices to `next_big`. */
+typedef struct EbPushParams {
+    EbBfsState s;
+    const uint32_t *frontier;
+    const uint32_t *big;
+    uint32_t *next;
+    uint32_t *next_big;
+    EbLevelCounters *counters;
+    uint32_t frontier_len;
+    uint32_t big_len;
+    uint32_t next_depth;
+    uint32_t pad;
+} EbPushParams;
+
+/* One pull level: every unvisited vertex looks for a parent in `frontier_bits` (one bit
+ * per vertex, 32 per word) and joins `next_bits`, and the queue `next` (with its big
+ * vertices in `next_big`), so that either direction can follow without a conversion. */
+typedef struct EbPullParams {
+    EbBfsState s;
+    const uint32_t *frontier_bits;
+    uint32_t *next_bits;
+    uint32_t *next;
+    uint32_t *next_big;
+    EbLevelCounters *counters;
+    uint32_t next_depth;
+    uint32_t pad;
+} EbPullParams;
+
+/* Frontier conversion: a queue to bits (`bits` zeroed first), or bits to a queue with
+ * its big-vertex list (out-degrees from `a_offsets`; none when it is null). */
+typedef struct EbConvertParams {
+    const uint64_t *a_offsets;
+    uint32_t *queue;
+    uint32_t *big;
+    uint32_t *bits;
+    EbLevelCounters *counters;
+    uint32_t queue_len;
+    uint32_t nwords;
+} EbConvertParams;
+
+/* The first frontier: each source (duplicates allowed) at level 0, its own parent,
+ * listed once in `queue` (and in `big` when its out-degree is above EB_BIG_DEGREE). */
+typedef struct EbInitParams {
+    EbBfsState s;
+    const uint32_t *sources;
+    uint32_t *queue;
+    uint32_t *big;
+    EbLevelCounters *counters;
+    uint32_t sources_len;
+    uint32_t pad;
+} EbInitParams;
+
+/* What one Bellman-Ford round reports back. */
+typedef struct EbRelaxCounters {
+    /* Vertices some arc of the round reached (candidates). */
+    uint64_t touched;
+    /* Vertices whose distance the round lowered: the next frontier. */
+    uint64_t improved;
+} EbRelaxCounters;
+
+/* One Bellman-Ford round over MIN.PLUS, with the argmin: the frontier (vertices changed
+ * last round) relaxes its out-arcs; `key[v]` collects the smallest candidate distance
+ * (as ordered bits), `arg[v]` the smallest vertex giving it; `commit` keeps the
+ * improvements. */
+typedef struct EbRelaxParams {
+    EbCsr a;
+    const double *weights;
+    const uint32_t *frontier;
+    double *dist;
+    uint32_t *pred;
+    uint64_t *key;
+    uint32_t *arg;
+    uint32_t *touched;
+    uint32_t *next;
+    EbRelaxCounters *counters;
+    uint32_t frontier_len;
+    uint32_t touched_len;
+} EbRelaxParams;
+
+/* Fill `n` words with `value`. */
+typedef struct EbFillParams {
+    uint32_t *dst;
+    uint64_t n;
+    uint32_t value;
+    uint32_t pad;
+} EbFillParams;
+
+#endif

@@ -1,0 +1,91 @@
+//! Bellman-Ford with its state on an executor: the CPU's rounds (the frontier is the set
+//! of vertices the last round improved; each round takes, per vertex, the lexicographic
+//! minimum of (distance, predecessor) over the frontier's arcs), in three kernel passes
+//! and one small read back per round, so distances and predecessors equal the CPU's.
+
+use super::abi::*;
+use super::exec::{Exec, Launch};
+use crate::algo::bellman_ford::{NegativeCycle, ShortestPaths, find_cycle};
+use crate::error::Result;
+
+/// Bellman-Ford from `source` over the structure `(a_off, a_idx)` of `n` vertices with
+/// arc weights at `weights` (one f64 per arc, in the arcs' order, in memory of `ex`).
+/// `source < n` is the caller's contract, and `weights` must stay valid during the call.
+///
+/// # Errors
+/// The outer error is the executor's; the inner one a negative cycle reachable from the
+/// source.
+pub(crate) fn bellman_ford<E: Exec>(
+    ex: &E,
+    n: u32,
+    a_off: &E::Buf<u64>,
+    a_idx: &E::Buf<u32>,
+    weights: *const f64,
+    source: u32,
+) -> Result<Result<ShortestPaths, NegativeCycle>> {
+    let len = n as usize;
+    let mut dist = ex.alloc::<u64>(len)?;
+    ex.fill_u64(&mut dist, f64::INFINITY.to_bits())?;
+    ex.write(&mut dist, source as usize, &[0.0f64.to_bits()])?;
+    let mut pred = ex.alloc::<u32>(len)?;
+    ex.fill_u32(&mut pred, EB_UNREACHED)?;
+    let mut key = ex.alloc::<u64>(len)?;
+    ex.fill_u64(&mut key, EB_EMPTY_KEY)?;
+    let mut arg = ex.alloc::<u32>(len)?;
+    ex.fill_u32(&mut arg, EB_UNREACHED)?;
+    let mut frontier = ex.alloc::<u32>(len)?;
+    ex.write(&mut frontier, 0, &[source])?;
+    let mut touched = ex.alloc::<u32>(len)?;
+    let mut counters = ex.alloc::<EbRelaxCounters>(1)?;
+    let a = EbCsr {
+        offsets: ex.addr(a_off),
+        indices: ex.addr(a_idx),
+        nrows: n,
+        ncols: n,
+    };
+    let mut frontier_len = 1u32;
+    let mut rounds = 0usize;
+    while frontier_len > 0 && rounds < len {
+        rounds += 1;
+        ex.zero(&mut counters)?;
+        let mut p = EbRelaxParams {
+            a,
+            weights,
+            frontier: ex.addr(&frontier),
+            dist: ex.addr(&dist) as *mut f64,
+            pred: ex.addr(&pred),
+            key: ex.addr(&key),
+            arg: ex.addr(&arg),
+            touched: ex.addr(&touched),
+            next: ex.addr(&touched),
+            counters: ex.addr(&counters),
+            frontier_len,
+            touched_len: 0,
+        };
+        ex.run(Launch::RelaxMin(p))?;
+        ex.run(Launch::RelaxArg(p))?;
+        let c = ex.download(&counters, 1)?[0];
+        p.touched_len = c.touched as u32;
+        if p.touched_len > 0 {
+            ex.run(Launch::RelaxCommit(p))?;
+        }
+        std::mem::swap(&mut frontier, &mut touched);
+        frontier_len = p.touched_len;
+    }
+    let distances: Vec<f64> = ex
+        .download(&dist, len)?
+        .into_iter()
+        .map(f64::from_bits)
+        .collect();
+    let predecessors = ex.download(&pred, len)?;
+    if frontier_len > 0 {
+        let mut changed = ex.download(&frontier, frontier_len as usize)?;
+        changed.sort_unstable();
+        return Ok(Err(find_cycle(&predecessors, changed)));
+    }
+    Ok(Ok(ShortestPaths {
+        distances,
+        predecessors,
+        rounds,
+    }))
+}

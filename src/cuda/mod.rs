@@ -1,0 +1,52 @@
+//! Graph algorithms on an NVIDIA GPU: the CUDA backend's public face.
+//!
+//! Open a device with [`Gpu::new`], copy a matrix to it ([`DeviceCsr::upload`]) or a
+//! graph prepared for traversal ([`DeviceBfsGraph::new`]), and run [`bfs`] or
+//! [`bellman_ford`] with graph and state resident on the device. Results equal the CPU
+//! backend's element by element: the same parents (the smallest frontier vertex, by
+//! `atomicMin` in push and the first in-neighbour of a sorted row in pull), levels,
+//! distances and predecessors, and every switching [`Policy`] takes the same directions,
+//! since it is asked on the host from one small counter struct read back per level.
+//!
+//! Without the `cuda` feature this module has the same API and every entry point
+//! returns [`Error::Unsupported`] saying so; with the feature but no GPU or driver,
+//! [`Gpu::new`] returns that error instead of panicking.
+//!
+//! ```no_run
+//! use edgeblas::algo::bfs::{Beamer, BfsGraph, BfsOptions};
+//! use edgeblas::cuda::{self, DeviceBfsGraph, Gpu};
+//! # fn main() -> edgeblas::Result<()> {
+//! # let a = edgeblas::generate::rmat::Rmat::default().generate()?;
+//! let gpu = Gpu::new(0)?;
+//! let g = DeviceBfsGraph::new(&gpu, &BfsGraph::detect(&a))?;
+//! let r = cuda::bfs(&g, &[0], &Beamer::default(), &BfsOptions::default())?;
+//! println!("reached {} vertices in {} levels", r.reached, r.max_depth);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! [`Policy`]: crate::algo::bfs::Policy
+//! [`Error::Unsupported`]: crate::Error::Unsupported
+
+#[cfg(feature = "cuda")]
+mod imp;
+#[cfg(not(feature = "cuda"))]
+#[path = "stub.rs"]
+mod imp;
+
+pub use imp::*;
+
+/// Element types a device matrix or vector can hold.
+pub trait DeviceValue: crate::algebra::Scalar + private::Sealed {}
+
+mod private {
+    pub trait Sealed {}
+}
+
+macro_rules! device_value {
+    ($($t:ty),*) => {$(
+        impl private::Sealed for $t {}
+        impl DeviceValue for $t {}
+    )*};
+}
+device_value!((), bool, u32, u64, i32, i64, f32, f64);

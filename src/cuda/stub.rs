@@ -1,0 +1,253 @@
+//! Without the `cuda` feature: the same API, and every entry point says why it cannot
+//! run. No value of these types can be made, so the methods past [`Gpu::new`] and the
+//! `upload`s are never reached.
+
+use std::convert::Infallible;
+use std::marker::PhantomData;
+
+use super::DeviceValue;
+use crate::algebra::Index;
+use crate::algo::bellman_ford::{NegativeCycle, ShortestPaths};
+use crate::algo::bfs::{BfsGraph, BfsOptions, BfsResult, Policy};
+use crate::error::{Error, Result};
+use crate::matrix::Csr;
+use crate::vector::{BitmapVector, DenseVector, SparseVector};
+
+fn unsupported<T>() -> Result<T> {
+    Err(Error::Unsupported(
+        "edgeblas was built without the `cuda` feature: rebuild with `--features cuda` \
+         (scripts/setup-cuda.sh installs the toolchain)"
+            .into(),
+    ))
+}
+
+/// An open GPU. Without the `cuda` feature, [`Gpu::new`] always fails.
+#[derive(Clone, Debug)]
+pub struct Gpu {
+    never: Infallible,
+}
+
+impl Gpu {
+    /// Opens GPU `ordinal`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn new(_ordinal: usize) -> Result<Gpu> {
+        unsupported()
+    }
+    /// The device's name.
+    pub fn name(&self) -> String {
+        match self.never {}
+    }
+    /// Waits until the work queued on the device is done.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn synchronize(&self) -> Result<()> {
+        match self.never {}
+    }
+}
+
+/// A CSR matrix in device memory.
+#[derive(Debug)]
+pub struct DeviceCsr<T> {
+    gpu: Gpu,
+    _t: PhantomData<T>,
+}
+
+impl<T: DeviceValue> DeviceCsr<T> {
+    /// Copies `a` to the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn upload(gpu: &Gpu, _a: &Csr<T>) -> Result<Self> {
+        match gpu.never {}
+    }
+    /// Copies the matrix back to the host.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn download(&self) -> Result<Csr<T>> {
+        match self.gpu.never {}
+    }
+    /// Number of rows.
+    pub fn nrows(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// Number of columns.
+    pub fn ncols(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// Number of stored entries.
+    pub fn nnz(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// The device it lives on.
+    pub fn gpu(&self) -> &Gpu {
+        &self.gpu
+    }
+}
+
+/// A graph prepared for traversal on the device.
+#[derive(Debug)]
+pub struct DeviceBfsGraph {
+    gpu: Gpu,
+}
+
+impl DeviceBfsGraph {
+    /// Copies the structure of `g`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn new<T: crate::algebra::Scalar>(gpu: &Gpu, _g: &BfsGraph<'_, T>) -> Result<Self> {
+        match gpu.never {}
+    }
+    /// Number of vertices.
+    pub fn vertices(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// Number of arcs.
+    pub fn arcs(&self) -> usize {
+        match self.gpu.never {}
+    }
+}
+
+/// Breadth-first search on the device.
+///
+/// # Errors
+/// Never returns in this build.
+pub fn bfs(
+    g: &DeviceBfsGraph,
+    _sources: &[Index],
+    _policy: &dyn Policy,
+    _opts: &BfsOptions,
+) -> Result<BfsResult> {
+    match g.gpu.never {}
+}
+
+/// Bellman-Ford on the device.
+///
+/// # Errors
+/// Never returns in this build.
+pub fn bellman_ford(
+    a: &DeviceCsr<f64>,
+    _source: Index,
+) -> Result<Result<ShortestPaths, NegativeCycle>> {
+    match a.gpu.never {}
+}
+
+/// A sparse vector in device memory.
+#[derive(Debug)]
+pub struct DeviceSparseVector<T> {
+    gpu: Gpu,
+    _t: PhantomData<T>,
+}
+
+impl<T: DeviceValue> DeviceSparseVector<T> {
+    /// Copies `v` to the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn upload(gpu: &Gpu, _v: &SparseVector<T>) -> Result<Self> {
+        match gpu.never {}
+    }
+    /// Copies the vector back, sorted by index.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn download(&self) -> Result<SparseVector<T>> {
+        match self.gpu.never {}
+    }
+    /// Length.
+    pub fn len(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// Whether the length is zero.
+    pub fn is_empty(&self) -> bool {
+        match self.gpu.never {}
+    }
+    /// Number of present entries.
+    pub fn nvals(&self) -> usize {
+        match self.gpu.never {}
+    }
+}
+
+impl DeviceSparseVector<()> {
+    /// The entries of a device bitmap.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn from_bitmap(b: &DeviceBitmap) -> Result<Self> {
+        match b.gpu.never {}
+    }
+}
+
+/// A bitmap of present indices in device memory.
+#[derive(Debug)]
+pub struct DeviceBitmap {
+    gpu: Gpu,
+}
+
+impl DeviceBitmap {
+    /// Copies the presence bits of `v` to the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn upload<T: crate::algebra::Scalar>(gpu: &Gpu, _v: &BitmapVector<T>) -> Result<Self> {
+        match gpu.never {}
+    }
+    /// The set bits of a device sparse vector.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn from_sparse<T: DeviceValue>(v: &DeviceSparseVector<T>) -> Result<Self> {
+        match v.gpu.never {}
+    }
+    /// Copies the bitmap back.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn download(&self) -> Result<BitmapVector<()>> {
+        match self.gpu.never {}
+    }
+    /// Length.
+    pub fn len(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// Whether the length is zero.
+    pub fn is_empty(&self) -> bool {
+        match self.gpu.never {}
+    }
+}
+
+/// A dense vector in device memory.
+#[derive(Debug)]
+pub struct DeviceDenseVector<T> {
+    gpu: Gpu,
+    _t: PhantomData<T>,
+}
+
+impl<T: DeviceValue> DeviceDenseVector<T> {
+    /// Copies `v` to the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn upload(gpu: &Gpu, _v: &DenseVector<T>) -> Result<Self> {
+        match gpu.never {}
+    }
+    /// Copies the vector back.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn download(&self) -> Result<DenseVector<T>> {
+        match self.gpu.never {}
+    }
+    /// Length.
+    pub fn len(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// Whether the length is zero.
+    pub fn is_empty(&self) -> bool {
+        match self.gpu.never {}
+    }
+}
