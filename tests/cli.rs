@@ -199,3 +199,43 @@ fn bad_parameters_are_errors() {
     );
     assert_error(&run(&["demo", "rmat", "--scale", "40"]), "--scale");
 }
+
+/// `--backend cuda` either runs on a GPU and agrees with the CPU, or (no GPU, no driver,
+/// or a build without the `cuda` feature) fails with an error naming the flag.
+#[test]
+fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "g.el", b"0 1\n0 2\n1 3\n2 3\n3 4\n4 0\n5 6\n");
+    let f = f.to_str().unwrap();
+    for cmd in [
+        vec!["bfs", f, "--source", "0", "--json"],
+        vec!["sssp", f, "--source", "0", "--json"],
+        vec!["bench", "bfs", f, "--sources", "0,3", "--json"],
+    ] {
+        let cpu = run(&cmd);
+        assert!(cpu.status.success(), "{cmd:?}: {}", stderr(&cpu));
+        let mut gpu_cmd = cmd.clone();
+        gpu_cmd.extend(["--backend", "cuda"]);
+        let gpu = run(&gpu_cmd);
+        if gpu.status.success() {
+            let (c, g) = (json(&cpu), json(&gpu));
+            for key in [
+                "reached",
+                "max_depth",
+                "depth_sum",
+                "max_distance",
+                "distance_sum",
+            ] {
+                assert_eq!(c.get(key), g.get(key), "{cmd:?}: {key}");
+            }
+            assert_eq!(g["backend"], "cuda");
+        } else {
+            assert_error(&gpu, "--backend cuda:");
+        }
+    }
+    assert!(
+        !run(&["bfs", f, "--source", "0", "--backend", "tpu"])
+            .status
+            .success()
+    );
+}

@@ -580,7 +580,30 @@ pub fn bfs<T: Scalar>(
         state: BfsState::new(g.a, sources),
         excluded: false,
     };
-    drive(levels, g.a.nrows(), g.a.nnz() as u64, policy, opts)
+    let ((parents, levels), s) = drive(levels, g.a.nrows(), g.a.nnz() as u64, policy, opts)?;
+    Ok(s.with(parents, levels))
+}
+
+/// What a search found besides parents and levels.
+#[derive(Clone, Debug)]
+pub(crate) struct Summary {
+    pub(crate) reached: usize,
+    pub(crate) max_depth: u32,
+    pub(crate) complete: bool,
+    pub(crate) trace: Vec<LevelTrace>,
+}
+
+impl Summary {
+    pub(crate) fn with(self, parents: Vec<Index>, levels: Vec<u32>) -> BfsResult {
+        BfsResult {
+            parents,
+            levels,
+            reached: self.reached,
+            max_depth: self.max_depth,
+            complete: self.complete,
+            trace: self.trace,
+        }
+    }
 }
 
 /// The CPU backend's search state with the graph it runs on.
@@ -620,6 +643,7 @@ impl<T: Scalar> ops::BfsLevels for CpuLevels<'_, '_, T> {
             }
         })
     }
+    type Output = (Vec<u32>, Vec<u32>);
     fn finish(self) -> Result<(Vec<u32>, Vec<u32>)> {
         Ok(self.state.into_parts())
     }
@@ -634,7 +658,7 @@ pub(crate) fn drive<L: ops::BfsLevels>(
     m: u64,
     policy: &dyn Policy,
     opts: &BfsOptions,
-) -> Result<BfsResult> {
+) -> Result<(L::Output, Summary)> {
     let mut trace = Vec::new();
     let mut prev = Direction::Push;
     let mut has_pulled = false;
@@ -688,15 +712,16 @@ pub(crate) fn drive<L: ops::BfsLevels>(
     if state.frontier_vertices() == 0 && max_depth > 0 {
         max_depth -= 1;
     }
-    let (parents, levels) = state.finish()?;
-    Ok(BfsResult {
-        parents,
-        levels,
-        reached,
-        max_depth,
-        complete,
-        trace,
-    })
+    let out = state.finish()?;
+    Ok((
+        out,
+        Summary {
+            reached,
+            max_depth,
+            complete,
+            trace,
+        },
+    ))
 }
 
 /// The same search as [`bfs`], written as the plain sequence of GraphBLAS calls (the

@@ -8,7 +8,7 @@ use cudarc::driver::CudaSlice;
 use super::DeviceValue;
 use crate::algebra::Index;
 use crate::algo::bellman_ford::{NegativeCycle, ShortestPaths};
-use crate::algo::bfs::{self as cpu_bfs, BfsGraph, BfsOptions, BfsResult, Policy};
+use crate::algo::bfs::{self as cpu_bfs, BfsGraph, BfsOptions, BfsResult, LevelTrace, Policy};
 use crate::backend::cuda::abi::{EB_UNREACHED, EbConvertParams, EbLevelCounters};
 use crate::backend::cuda::exec::{Exec, Launch};
 use crate::backend::cuda::gpu::GpuExec;
@@ -249,11 +249,71 @@ pub fn bfs(
     policy: &dyn Policy,
     opts: &BfsOptions,
 ) -> Result<BfsResult> {
+    bfs_on_device(g, sources, policy, opts)?.download()
+}
+
+/// [`bfs`] leaving parents and levels on the device (what a timing of the search alone,
+/// or a next step on the device, wants); [`DeviceBfsResult::download`] copies them back.
+///
+/// # Errors
+/// As [`bfs`].
+pub fn bfs_on_device(
+    g: &DeviceBfsGraph,
+    sources: &[Index],
+    policy: &dyn Policy,
+    opts: &BfsOptions,
+) -> Result<DeviceBfsResult> {
     let n = g.vertices();
     check_sources(n, sources, opts)?;
     let ex = &*g.a.gpu.ex;
     let levels = Levels::new(ex, g.view(), sources, opts.target, opts.trace)?;
-    cpu_bfs::drive(levels, n, g.arcs() as u64, policy, opts)
+    let ((parents, levels), s) = cpu_bfs::drive(levels, n, g.arcs() as u64, policy, opts)?;
+    ex.synchronize()?;
+    Ok(DeviceBfsResult {
+        gpu: g.a.gpu.clone(),
+        n,
+        parents,
+        levels,
+        reached: s.reached,
+        max_depth: s.max_depth,
+        complete: s.complete,
+        trace: s.trace,
+    })
+}
+
+/// A search's result with parents and levels in device memory.
+#[derive(Debug)]
+pub struct DeviceBfsResult {
+    gpu: Gpu,
+    n: usize,
+    parents: CudaSlice<u32>,
+    levels: CudaSlice<u32>,
+    /// Vertices reached (the sources included).
+    pub reached: usize,
+    /// The deepest level reached.
+    pub max_depth: u32,
+    /// `false` when a depth limit or a target stopped the search early.
+    pub complete: bool,
+    /// Per-level trace, when asked for.
+    pub trace: Vec<LevelTrace>,
+}
+
+impl DeviceBfsResult {
+    /// Copies parents and levels back: the [`BfsResult`] of [`crate::algo::bfs::bfs`].
+    ///
+    /// # Errors
+    /// A device error.
+    pub fn download(&self) -> Result<BfsResult> {
+        let (n, ex) = (self.n, &self.gpu.ex);
+        Ok(BfsResult {
+            parents: ex.download(&self.parents, n)?,
+            levels: ex.download(&self.levels, n)?,
+            reached: self.reached,
+            max_depth: self.max_depth,
+            complete: self.complete,
+            trace: self.trace.clone(),
+        })
+    }
 }
 
 /// Bellman-Ford on the device over MIN.PLUS, round for round the CPU's
@@ -547,7 +607,10 @@ pub mod host {
         let at = (!g.is_symmetric()).then(|| g.in_edges_transposed());
         let s = Structure::upload(&ex, a, at)?;
         let levels = Levels::new(&ex, s.view(&ex), sources, opts.target, opts.trace)?;
-        cpu_bfs::drive(levels, a.nrows(), a.nnz() as u64, policy, opts)
+        let ((parents, levels), s) =
+            cpu_bfs::drive(levels, a.nrows(), a.nnz() as u64, policy, opts)?;
+        let n = a.nrows();
+        Ok(s.with(ex.download(&parents, n)?, ex.download(&levels, n)?))
     }
 
     /// [`super::bellman_ford`] through the host build of the kernels.

@@ -251,3 +251,40 @@ impl<T: DeviceValue> DeviceDenseVector<T> {
         match self.gpu.never {}
     }
 }
+
+/// [`bfs`] leaving parents and levels on the device.
+///
+/// # Errors
+/// Never returns in this build.
+pub fn bfs_on_device(
+    g: &DeviceBfsGraph,
+    _sources: &[Index],
+    _policy: &dyn Policy,
+    _opts: &BfsOptions,
+) -> Result<DeviceBfsResult> {
+    match g.gpu.never {}
+}
+
+/// A search's result with parents and levels in device memory.
+#[derive(Debug)]
+pub struct DeviceBfsResult {
+    gpu: Gpu,
+    /// Vertices reached (the sources included).
+    pub reached: usize,
+    /// The deepest level reached.
+    pub max_depth: u32,
+    /// `false` when a depth limit or a target stopped the search early.
+    pub complete: bool,
+    /// Per-level trace, when asked for.
+    pub trace: Vec<crate::algo::bfs::LevelTrace>,
+}
+
+impl DeviceBfsResult {
+    /// Copies parents and levels back.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn download(&self) -> Result<BfsResult> {
+        match self.gpu.never {}
+    }
+}

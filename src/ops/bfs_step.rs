@@ -201,11 +201,14 @@ pub trait BfsLevels {
     /// # Errors
     /// A device error.
     fn step(&mut self, dir: Direction) -> crate::Result<StepCounts>;
-    /// `(parents, levels)`, `u32::MAX` where unreached.
+    /// What the search leaves: `(parents, levels)`, `u32::MAX` where unreached, in the
+    /// backend's memory.
+    type Output;
+    /// Ends the search.
     ///
     /// # Errors
     /// A device error.
-    fn finish(self) -> crate::Result<(Vec<u32>, Vec<u32>)>;
+    fn finish(self) -> crate::Result<Self::Output>;
 }
 
 /// One BFS level, fused:

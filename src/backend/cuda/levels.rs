@@ -265,11 +265,9 @@ impl<E: Exec> ops::BfsLevels for Levels<'_, E> {
         })
     }
 
-    fn finish(self) -> Result<(Vec<u32>, Vec<u32>)> {
-        let n = self.g.a.nrows as usize;
-        Ok((
-            self.ex.download(&self.parents, n)?,
-            self.ex.download(&self.levels, n)?,
-        ))
+    /// `(parents, levels)`, left in the executor's memory.
+    type Output = (E::Buf<u32>, E::Buf<u32>);
+    fn finish(self) -> Result<Self::Output> {
+        Ok((self.parents, self.levels))
     }
 }

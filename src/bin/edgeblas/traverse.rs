@@ -11,6 +11,7 @@ use edgeblas::algo::bfs::{
     bfs as run_bfs,
 };
 use edgeblas::algo::validate::validate_bfs;
+use edgeblas::cuda::{self, DeviceBfsGraph, DeviceCsr, Gpu};
 use edgeblas::io::Graph;
 use edgeblas::prelude::*;
 use serde_json::json;
@@ -19,6 +20,79 @@ use crate::common::{InputArgs, create, median, parse_id_list, set_threads, timed
 
 /// The Graphalytics value of an unreached vertex's depth (i64::MAX).
 const UNREACHED_DEPTH: &str = "9223372036854775807";
+
+/// Where `--backend` runs a traversal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// The CPU backend (rayon, `--threads`)
+    #[default]
+    Cpu,
+    /// The first CUDA GPU (needs a build with `--features cuda`, a GPU and its driver)
+    Cuda,
+}
+
+impl Backend {
+    fn name(self) -> &'static str {
+        match self {
+            Backend::Cpu => "cpu",
+            Backend::Cuda => "cuda",
+        }
+    }
+}
+
+/// The first GPU, or an error naming the flag.
+fn open_gpu() -> Result<Gpu> {
+    Gpu::new(0).map_err(|e| Error::InvalidArgument(format!("--backend cuda: {e}")))
+}
+
+/// A graph ready to search on the chosen backend.
+enum Searcher {
+    Cpu,
+    Cuda(Gpu, Box<DeviceBfsGraph>),
+}
+
+impl Searcher {
+    /// Opens the GPU and copies the graph there, for `--backend cuda`.
+    fn new(backend: Backend, bg: &BfsGraph<'_, ()>) -> Result<Searcher> {
+        Ok(match backend {
+            Backend::Cpu => Searcher::Cpu,
+            Backend::Cuda => {
+                let gpu = open_gpu()?;
+                let d = DeviceBfsGraph::new(&gpu, bg)?;
+                Searcher::Cuda(gpu, Box::new(d))
+            }
+        })
+    }
+
+    /// One search and its seconds; on the GPU the time is the search's alone (graph and
+    /// state on the device), the copy of parents and levels back excluded.
+    fn run(
+        &self,
+        bg: &BfsGraph<'_, ()>,
+        sources: &[u32],
+        policy: &dyn Policy,
+        opts: &BfsOptions,
+    ) -> Result<(BfsResult, f64)> {
+        match self {
+            Searcher::Cpu => {
+                let (r, t) = timed(|| run_bfs(bg, sources, policy, opts));
+                Ok((r?, t))
+            }
+            Searcher::Cuda(_, d) => {
+                let (r, t) = timed(|| cuda::bfs_on_device(d, sources, policy, opts));
+                Ok((r?.download()?, t))
+            }
+        }
+    }
+
+    /// The device's name, if any.
+    fn device(&self) -> Option<String> {
+        match self {
+            Searcher::Cpu => None,
+            Searcher::Cuda(g, _) => Some(g.name()),
+        }
+    }
+}
 
 /// The switching rules `--policy` names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -134,6 +208,9 @@ pub struct BfsArgs {
     pub source: String,
     #[command(flatten)]
     pub policy: PolicyArgs,
+    /// Where to run: cpu, or cuda (the first GPU)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
     /// Worker threads (all cores by default)
     #[arg(long)]
     pub threads: Option<usize>,
@@ -168,6 +245,9 @@ pub struct SsspArgs {
     /// Source vertex id as written in the file
     #[arg(long)]
     pub source: u64,
+    /// Where to run: cpu, or cuda (the first GPU)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
     /// Worker threads (all cores by default)
     #[arg(long)]
     pub threads: Option<usize>,
@@ -184,11 +264,15 @@ pub struct SsspArgs {
 pub struct BenchBfsArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Source vertex ids as written in the file, comma-separated
+    /// Source vertex ids as written in the file, comma-separated, or random:K[:SEED]
+    /// (K distinct vertices with out-arcs)
     #[arg(long)]
     pub sources: String,
     #[command(flatten)]
     pub policy: PolicyArgs,
+    /// Where to run: cpu, or cuda (the first GPU)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
     /// Worker threads (all cores by default)
     #[arg(long)]
     pub threads: Option<usize>,
@@ -247,7 +331,48 @@ fn peak_rss_bytes() -> Option<u64> {
     status_bytes("VmHWM:")
 }
 
+/// The vertex ids of `list` (comma-separated, as written in the file), or
+/// `random:K[:SEED]`: K distinct vertices of non-zero out-degree drawn with SEED
+/// (default 1), as Graph500 picks its search keys.
 fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
+    if let Some(spec) = list.strip_prefix("random:") {
+        let mut parts = spec.split(':');
+        let bad = || Error::InvalidArgument(format!("{flag}: '{list}' is not random:K[:SEED]"));
+        let k: usize = parts.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
+        let seed: u64 = match parts.next() {
+            Some(t) => t.parse().map_err(|_| bad())?,
+            None => 1,
+        };
+        if k == 0 || parts.next().is_some() {
+            return Err(bad());
+        }
+        let a = &g.adjacency;
+        let candidates: Vec<u32> = (0..a.nrows() as u32)
+            .filter(|&v| a.degree(v as usize) > 0)
+            .collect();
+        if candidates.len() < k {
+            return Err(Error::InvalidArgument(format!(
+                "{flag}: {k} sources asked, but only {} vertices have out-arcs",
+                candidates.len()
+            )));
+        }
+        // SplitMix64 picks, without repeats.
+        use edgeblas::generate::chung_lu::rng::{GOLDEN, mix};
+        let mut state = seed;
+        let mut next = || {
+            state = state.wrapping_add(GOLDEN);
+            mix(state)
+        };
+        let mut chosen = Vec::with_capacity(k);
+        let mut seen = std::collections::HashSet::new();
+        while chosen.len() < k {
+            let v = candidates[(next() % candidates.len() as u64) as usize];
+            if seen.insert(v) {
+                chosen.push(v);
+            }
+        }
+        return Ok(chosen);
+    }
     let ids = parse_id_list(list, flag)?;
     ids.into_iter()
         .map(|id| vertex_index(g, id, flag))
@@ -316,14 +441,18 @@ pub fn bfs(a: &BfsArgs) -> Result<()> {
         .target
         .map(|t| vertex_index(&g, t, "--target"))
         .transpose()?;
-    let (bg, prep_s) = timed(|| prepare(&g, a.policy.policy));
+    let (prepared, prep_s) = timed(|| -> Result<_> {
+        let bg = prepare(&g, a.policy.policy);
+        let searcher = Searcher::new(a.backend, &bg)?;
+        Ok((bg, searcher))
+    });
+    let (bg, searcher) = prepared?;
     let opts = BfsOptions {
         trace: true,
         max_depth: a.max_depth,
         target,
     };
-    let (r, secs) = timed(|| run_bfs(&bg, &sources, policy.as_ref(), &opts));
-    let r = r?;
+    let (r, secs) = searcher.run(&bg, &sources, policy.as_ref(), &opts)?;
     let valid = if a.validate {
         validate_bfs(&g.adjacency, &sources, &r).map_err(|v| {
             Error::InvalidStructure(format!("--validate: {}", external_violation(&g, &v)))
@@ -361,6 +490,8 @@ pub fn bfs(a: &BfsArgs) -> Result<()> {
             "directed": g.directed,
             "sources": sources.iter().map(|&s| g.ids.external(s as usize)).collect::<Vec<_>>(),
             "policy": policy.name(),
+            "backend": a.backend.name(),
+            "device": searcher.device(),
             "threads": rayon::current_num_threads(),
             "reached": r.reached,
             "max_depth": r.max_depth,
@@ -469,7 +600,15 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             a.input.file.display()
         )));
     }
-    let (sp, secs) = timed(|| bellman_ford(&w, s));
+    let (sp, secs) = match a.backend {
+        Backend::Cpu => timed(|| bellman_ford(&w, s)),
+        Backend::Cuda => {
+            let gpu = open_gpu()?;
+            let d = DeviceCsr::upload(&gpu, &w)?;
+            let (sp, t) = timed(|| cuda::bellman_ford(&d, s));
+            (sp?, t)
+        }
+    };
     let sp = sp.map_err(|c| {
         Error::InvalidArgument(format!(
             "negative cycle reachable from source {} through vertex {}",
@@ -490,6 +629,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             "arcs": g.arcs(),
             "weighted": g.weights.is_some(),
             "source": a.source,
+            "backend": a.backend.name(),
             "threads": rayon::current_num_threads(),
             "reached": sp.reached(),
             "max_distance": max,
@@ -524,10 +664,15 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
     let g = g?;
     let sources = sources_of(&g, &a.sources, "--sources")?;
     let rss_loaded = status_bytes("VmRSS:");
-    let (bg, prep_s) = timed(|| prepare(&g, a.policy.policy));
+    let (prepared, prep_s) = timed(|| -> Result<_> {
+        let bg = prepare(&g, a.policy.policy);
+        let searcher = Searcher::new(a.backend, &bg)?;
+        Ok((bg, searcher))
+    });
+    let (bg, searcher) = prepared?;
     let opts = BfsOptions::default();
     // warm-up
-    run_bfs(&bg, &sources[..1], policy.as_ref(), &opts)?;
+    searcher.run(&bg, &sources[..1], policy.as_ref(), &opts)?;
     let mut per_source = Vec::with_capacity(sources.len());
     let mut edges = Vec::with_capacity(sources.len());
     let mut details = Vec::with_capacity(sources.len());
@@ -535,9 +680,9 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
         let mut samples = Vec::with_capacity(a.reps);
         let mut last = None;
         for _ in 0..a.reps {
-            let (r, t) = timed(|| run_bfs(&bg, &[s], policy.as_ref(), &opts));
+            let (r, t) = searcher.run(&bg, &[s], policy.as_ref(), &opts)?;
             samples.push(t);
-            last = Some(r?);
+            last = Some(r);
         }
         let r = last.expect("reps >= 1");
         if a.validate {
@@ -575,6 +720,8 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
         "arcs": g.arcs(),
         "directed": g.directed,
         "policy": policy.name(),
+        "backend": a.backend.name(),
+        "device": searcher.device(),
         "threads": rayon::current_num_threads(),
         "reps": a.reps,
         "sources": sources.len(),
@@ -596,13 +743,16 @@ pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
         println!("{out}");
     } else {
         println!(
-            "{}: median {:.6} s per BFS over {} sources, {:.3} GTEPS (Graph500: traversed edges / time), policy {}, {} threads",
+            "{}: median {:.6} s per BFS over {} sources, {:.3} GTEPS (Graph500: traversed edges / time), policy {}, {}",
             a.input.file.display(),
             med,
             sources.len(),
             gteps,
             policy.name(),
-            rayon::current_num_threads()
+            match searcher.device() {
+                Some(d) => format!("on {d}"),
+                None => format!("{} threads", rayon::current_num_threads()),
+            }
         );
     }
     Ok(())

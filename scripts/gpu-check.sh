@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The GPU check, in two halves (see ../shared/CUDA.md: the GPU machine has no Rust and
+# no network, so everything is built here and carried there in the git-ignored .gpu/).
+#
+#   scripts/gpu-check.sh prepare   here: builds the cuda test executables and the CLI
+#                                  into .gpu/ (and copies a road graph there if
+#                                  ../shared/data is present)
+#   scripts/gpu-check.sh run       on the GPU machine, from the repository root: the
+#                                  parity tests with EDGEBLAS_REQUIRE_GPU=1, then
+#                                  `bench bfs` on Kronecker scale 22 and 24 and a road
+#                                  graph, GPU against edgeblas on all the machine's
+#                                  cores, and a Markdown table last (also in $OUT or
+#                                  .gpu/out/ as gpu-check.md)
+#
+# Environment for `run`: SCALES (default "22 24"), SOURCES (default random:8),
+# REPS (default 3), GPU_CHECK_SKIP_GPU=1 to run the CPU half alone (to test the script
+# on a machine without a GPU).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-}"
+
+prepare() {
+    ./scripts/setup-cuda.sh
+    cargo build --release --features cuda
+    mkdir -p .gpu
+    cp target/release/edgeblas .gpu/edgeblas
+    cargo test --release --features cuda --no-run --message-format=json \
+        --test cuda_parity --test cuda_host_kernels 2>/dev/null |
+        python3 -c '
+import json, shutil, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
+        shutil.copy(m["executable"], ".gpu/" + m["target"]["name"])
+        print("copied", m["target"]["name"])
+'
+    # The shared libraries the binaries use beyond glibc (fontconfig and freetype, for
+    # the report's plots), in case the GPU machine lacks them.
+    mkdir -p .gpu/lib
+    for b in .gpu/edgeblas .gpu/cuda_parity .gpu/cuda_host_kernels; do
+        ldd "$b" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
+            grep -Ev '/(libc|libm|libgcc_s|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
+            xargs -r -I{} cp -L {} .gpu/lib/
+    done
+    road=../shared/data/real/USA-road-FLA-hops.mtx.gz
+    if [ -f "$road" ]; then
+        .gpu/edgeblas convert "$road" .gpu/road-FLA.ebg
+    fi
+    ls -la .gpu
+}
+
+run() {
+    local out="${OUT:-.gpu/out}"
+    mkdir -p "$out" /tmp/gpu-check
+    local bin=.gpu/edgeblas
+    local sources="${SOURCES:-random:8}"
+    local reps="${REPS:-3}"
+    local cores
+    cores=$(nproc)
+    export LD_LIBRARY_PATH="$PWD/.gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    if [ "${GPU_CHECK_SKIP_GPU:-0}" != 1 ]; then
+        nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+        echo "== parity tests (EDGEBLAS_REQUIRE_GPU=1)"
+        EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_host_kernels
+        EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_parity --test-threads=1
+    fi
+    local graphs=()
+    for s in ${SCALES:-22 24}; do
+        local f=/tmp/gpu-check/kron$s.ebg
+        if [ ! -f "$f" ]; then
+            "$bin" generate rmat --scale "$s" --edge-factor 16 --undirected --quiet -o "$f"
+        fi
+        graphs+=("$f")
+    done
+    [ -f .gpu/road-FLA.ebg ] && graphs+=(.gpu/road-FLA.ebg)
+    : >"$out/results.jsonl"
+    for f in "${graphs[@]}"; do
+        echo "== $f"
+        "$bin" bench bfs "$f" --sources "$sources" --reps "$reps" --threads "$cores" \
+            --policy beamer --json | tee -a "$out/results.jsonl"
+        if [ "${GPU_CHECK_SKIP_GPU:-0}" != 1 ]; then
+            for p in beamer push; do
+                "$bin" bench bfs "$f" --sources "$sources" --reps "$reps" --backend cuda \
+                    --policy "$p" --validate --json | tee -a "$out/results.jsonl"
+            done
+        fi
+    done
+    python3 - "$out/results.jsonl" "$cores" <<'PY' | tee "$out/gpu-check.md"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+cores = sys.argv[2]
+print(f"| graph | n | arcs | backend | policy | median ms | GTEPS | speedup vs CPU | GB/s (CSR read once + parents/levels written once) |")
+print("|---|---|---|---|---|---|---|---|---|")
+cpu = {r["file"]: r["seconds_median"] for r in rows if r["backend"] == "cpu"}
+for r in rows:
+    n, m = r["vertices"], r["arcs"]
+    t = r["seconds_median"]
+    # bytes the traversal must move: offsets (8 (n + 1)) and indices (4 m) read once,
+    # parents and levels (4 n each) written once
+    gbs = (8 * (n + 1) + 4 * m + 8 * n) / t / 1e9
+    who = r["device"] if r["backend"] == "cuda" else f"cpu x{r['threads']}"
+    sp = cpu.get(r["file"], float("nan")) / t
+    name = r["file"].split("/")[-1]
+    print(f"| {name} | {n} | {m} | {who} | {r['policy']} | {t*1e3:.3f} | {r['gteps']:.2f} | {sp:.2f} | {gbs:.1f} |")
+PY
+}
+
+case "$mode" in
+    prepare) prepare ;;
+    run) run ;;
+    *)
+        echo "usage: scripts/gpu-check.sh prepare|run" >&2
+        exit 2
+        ;;
+esac
