@@ -24,6 +24,8 @@ prepare() {
     cargo build --release --features cuda
     mkdir -p .gpu
     cp target/release/edgeblas .gpu/edgeblas
+    cargo build --release --features cuda --example bfs_cuda
+    cp target/release/examples/bfs_cuda .gpu/bfs_cuda
     cargo test --release --features cuda --no-run --message-format=json \
         --test cuda_parity --test cuda_host_kernels 2>/dev/null |
         python3 -c '
@@ -37,7 +39,7 @@ for line in sys.stdin:
     # The shared libraries the binaries use beyond glibc (fontconfig and freetype, for
     # the report's plots), in case the GPU machine lacks them.
     mkdir -p .gpu/lib
-    for b in .gpu/edgeblas .gpu/cuda_parity .gpu/cuda_host_kernels; do
+    for b in .gpu/edgeblas .gpu/bfs_cuda .gpu/cuda_parity .gpu/cuda_host_kernels; do
         ldd "$b" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
             grep -Ev '/(libc|libm|libgcc_s|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
             xargs -r -I{} cp -L {} .gpu/lib/
@@ -63,6 +65,8 @@ run() {
         echo "== parity tests (EDGEBLAS_REQUIRE_GPU=1)"
         EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_host_kernels
         EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_parity --test-threads=1
+        echo "== example bfs_cuda (scale 20)"
+        .gpu/bfs_cuda 20
     fi
     local graphs=()
     for s in ${SCALES:-22 24}; do

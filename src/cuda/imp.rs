@@ -114,6 +114,26 @@ pub struct DeviceCsr<T> {
     _t: PhantomData<T>,
 }
 
+impl DeviceCsr<()> {
+    /// Copies the structure of `a` (offsets and indices, no values) to the device.
+    ///
+    /// # Errors
+    /// A device error, or more rows than u32 ids allow.
+    pub fn upload_structure<T: crate::algebra::Scalar>(gpu: &Gpu, a: &Csr<T>) -> Result<Self> {
+        rows_fit(a.nrows().max(a.ncols()))?;
+        Ok(DeviceCsr {
+            gpu: gpu.clone(),
+            nrows: a.nrows(),
+            ncols: a.ncols(),
+            nnz: a.nnz(),
+            offsets: gpu.ex.upload(a.offsets())?,
+            indices: gpu.ex.upload(a.indices())?,
+            values: None,
+            _t: PhantomData,
+        })
+    }
+}
+
 impl<T: DeviceValue> DeviceCsr<T> {
     /// Copies `a` to the device.
     ///
@@ -186,8 +206,7 @@ impl DeviceBfsGraph {
                 a.ncols()
             )));
         }
-        let pattern = a.pattern();
-        let a_dev = DeviceCsr::upload(gpu, &pattern)?;
+        let a_dev = DeviceCsr::upload_structure(gpu, a)?;
         let at = if g.is_symmetric() {
             None
         } else {

@@ -55,6 +55,16 @@ pub struct DeviceCsr<T> {
     _t: PhantomData<T>,
 }
 
+impl DeviceCsr<()> {
+    /// Copies the structure of `a` (offsets and indices, no values) to the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn upload_structure<T: crate::algebra::Scalar>(gpu: &Gpu, _a: &Csr<T>) -> Result<Self> {
+        match gpu.never {}
+    }
+}
+
 impl<T: DeviceValue> DeviceCsr<T> {
     /// Copies `a` to the device.
     ///
