@@ -93,7 +93,7 @@ mod cuda {
             let stem = cu.file_stem().unwrap().to_string_lossy().into_owned();
             let fatbin = out.join(format!("{stem}.fatbin"));
             run(Command::new(&nvcc)
-                .args(["-fatbin", "-O3", "-std=c++17", "-lineinfo"])
+                .args(["-fatbin", "-O3", "-std=c++17", "-lineinfo", "-fmad=false"])
                 .args(["-gencode", "arch=compute_90,code=sm_90"])
                 .args(["-gencode", "arch=compute_80,code=sm_80"])
                 .args(["-gencode", "arch=compute_80,code=compute_80"])
@@ -123,6 +123,8 @@ mod cuda {
                 "-std=c++17",
                 "-Xcompiler",
                 "-fPIC",
+                "-Xcompiler",
+                "-ffp-contract=off",
             ])
             .arg("-o")
             .arg(&obj)

@@ -141,4 +141,85 @@ typedef struct EbFillParams {
     uint32_t pad;
 } EbFillParams;
 
+/* Chung-Lu generation. A task T(i, j) as the kernels see it: its pair range cut into
+ * chunks, each with its own random stream (seed, task id, chunk), and where its pairs'
+ * positions start in the vertex order (rows of group i, columns of group j). */
+#define EB_CL_INTRA 0u
+#define EB_CL_INTER 1u
+#define EB_CL_ARCS 2u
+
+typedef struct EbClTask {
+    uint64_t id;
+    uint64_t pairs;
+    uint64_t chunk_pairs;
+    uint64_t first_chunk;
+    uint64_t row_start;
+    uint64_t col_start;
+    /* Vertices of the column group (inter and arc tasks). */
+    uint64_t width;
+    double p;
+    double inv_log_q;
+    uint32_t kind;
+    /* 1 when p == 1: every pair is an edge. */
+    uint32_t dense;
+} EbClTask;
+
+/* One pass (count or fill) over the chunks `chunk_begin..chunk_end`: by the uniform
+ * static schedule when `lane_bounds` is null (thread t takes chunks begin + t, begin + t
+ * + threads, ...), or the load-balanced one (thread t takes lane_bounds[t] ..
+ * lane_bounds[t + 1], ranges of equal cost under c = alpha + beta m). */
+typedef struct EbClParams {
+    const EbClTask *tasks;
+    /* Vertex at each row position, or null for the identity. */
+    const uint32_t *row_members;
+    /* Vertex at each column position, or null: then `col_reversed` says whether position
+     * k is vertex n - 1 - k, else k. */
+    const uint32_t *col_members;
+    const uint64_t *lane_bounds;
+    /* Count pass: entries per row (by vertex). */
+    uint64_t *degree;
+    /* Fill pass: the next free slot of every row (by vertex), starting at its offset. */
+    uint64_t *cursor;
+    uint32_t *indices;
+    uint64_t seed;
+    uint64_t chunk_begin;
+    uint64_t chunk_end;
+    uint32_t ntasks;
+    uint32_t n;
+    uint32_t lanes;
+    uint32_t col_reversed;
+    uint32_t undirected;
+    /* 0: count pass, 1: fill pass, 2: the walk alone (timing). */
+    uint32_t fill;
+} EbClParams;
+
+/* Prefix sums of u64 values in blocks of EB_SCAN_BLOCK: `out[i + 1]` = sum of `in[0..=i]`
+ * within the block, `sums[b]` = block b's total; then `out[i + 1] += base[b]`. */
+#define EB_SCAN_BLOCK 2048u
+
+typedef struct EbScanParams {
+    const uint64_t *in;
+    uint64_t *out;
+    uint64_t *sums;
+    const uint64_t *base;
+    uint64_t len;
+} EbScanParams;
+
+/* Row sorting after the fill: rows of at most EB_SMALL_ROW entries are sorted by one
+ * thread; the others are listed (`rows`, `counters[0]` of them, the longest
+ * `counters[1]`) and sorted by merge passes of run width `width`, from `src` into
+ * `dst`, one block per row. */
+#define EB_SMALL_ROW 16u
+
+typedef struct EbSortParams {
+    const uint64_t *offsets;
+    uint32_t *src;
+    uint32_t *dst;
+    uint32_t *rows;
+    uint64_t *counters;
+    uint64_t width;
+    uint32_t nrows;
+    uint32_t pad;
+} EbSortParams;
+
 #endif

@@ -77,6 +77,9 @@ fn main() -> edgeblas::Result<()> {
         let level = r.level(v).map_or(f64::INFINITY, f64::from);
         assert_eq!(d, level, "distance of {v}");
     }
-    println!("bellman-ford: {} rounds, distances equal the levels", sp.rounds);
+    println!(
+        "bellman-ford: {} rounds, distances equal the levels",
+        sp.rounds
+    );
     Ok(())
 }

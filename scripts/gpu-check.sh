@@ -12,9 +12,16 @@
 #                                  cores, and a Markdown table last (also in $OUT or
 #                                  .gpu/out/ as gpu-check.md)
 #
+#                                  Then Chung-Lu generation into device CSR per schedule
+#                                  (uniform, balanced, dynamic) on a power-law and a
+#                                  real-distribution proxy of about a billion edges,
+#                                  with and without coarsening, with the phase times.
+#
 # Environment for `run`: SCALES (default "22 24"), SOURCES (default random:8),
-# REPS (default 3), GPU_CHECK_SKIP_GPU=1 to run the CPU half alone (to test the script
-# on a machine without a GPU).
+# REPS (default 3), CL_N (power-law vertices, default 200000000), CL_SCALE (copies of
+# web-NotreDame's histogram, default 1000), GPU_CHECK_SKIP_GPU=1 to run the CPU half
+# alone (to test the script on a machine without a GPU), PARTS (default "bfs chunglu":
+# run one per call to stay inside a 10-minute device command).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-}"
@@ -24,8 +31,8 @@ prepare() {
     cargo build --release --features cuda
     mkdir -p .gpu
     cp target/release/edgeblas .gpu/edgeblas
-    cargo build --release --features cuda --example bfs_cuda
-    cp target/release/examples/bfs_cuda .gpu/bfs_cuda
+    cargo build --release --features cuda --example bfs_cuda --example chung_lu_cuda
+    cp target/release/examples/bfs_cuda target/release/examples/chung_lu_cuda .gpu/
     cargo test --release --features cuda --no-run --message-format=json \
         --test cuda_parity --test cuda_host_kernels 2>/dev/null |
         python3 -c '
@@ -39,7 +46,7 @@ for line in sys.stdin:
     # The shared libraries the binaries use beyond glibc (fontconfig and freetype, for
     # the report's plots), in case the GPU machine lacks them.
     mkdir -p .gpu/lib
-    for b in .gpu/edgeblas .gpu/bfs_cuda .gpu/cuda_parity .gpu/cuda_host_kernels; do
+    for b in .gpu/edgeblas .gpu/bfs_cuda .gpu/chung_lu_cuda .gpu/cuda_parity .gpu/cuda_host_kernels; do
         ldd "$b" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
             grep -Ev '/(libc|libm|libgcc_s|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
             xargs -r -I{} cp -L {} .gpu/lib/
@@ -67,8 +74,12 @@ run() {
         EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_parity --test-threads=1
         echo "== example bfs_cuda (scale 20)"
         .gpu/bfs_cuda 20
+        echo "== example chung_lu_cuda (web-NotreDame x 100)"
+        .gpu/chung_lu_cuda 100
     fi
+    local parts="${PARTS:-bfs chunglu}"
     local graphs=()
+    [[ " $parts " == *" bfs "* ]] || SCALES=" "
     for s in ${SCALES:-22 24}; do
         local f=/tmp/gpu-check/kron$s.ebg
         if [ ! -f "$f" ]; then
@@ -76,7 +87,9 @@ run() {
         fi
         graphs+=("$f")
     done
-    [ -f .gpu/road-FLA.ebg ] && graphs+=(.gpu/road-FLA.ebg)
+    if [[ " $parts " == *" bfs "* ]] && [ -f .gpu/road-FLA.ebg ]; then
+        graphs+=(.gpu/road-FLA.ebg)
+    fi
     : >"$out/results.jsonl"
     for f in "${graphs[@]}"; do
         echo "== $f"
@@ -89,6 +102,38 @@ run() {
             done
         fi
     done
+    # Chung-Lu: a power law and web-NotreDame's histogram with every count times CL_SCALE.
+    local cl_n="${CL_N:-200000000}" cl_scale="${CL_SCALE:-1000}"
+    awk -F, -v k="$cl_scale" '/^#/ || /^degree/ {print; next} {print $1 "," $2 * k}' \
+        src/generate/chung_lu/web-NotreDame.degrees.csv >/tmp/gpu-check/notredame-x.csv
+    : >"$out/chunglu.jsonl"
+    if [[ " $parts " == *" chunglu "* ]] && [ "${GPU_CHECK_SKIP_GPU:-0}" != 1 ]; then
+        for input in "--power-law n=$cl_n,gamma=2.1,dmin=4" "--degrees /tmp/gpu-check/notredame-x.csv"; do
+            for coarsen in "" "--coarsen 0.05 --coarsen-cut 64"; do
+                for sched in uniform balanced dynamic; do
+                    echo "== chung-lu $input $coarsen --schedule $sched"
+                    # shellcheck disable=SC2086
+                    "$bin" bench chung-lu $input $coarsen --backend cuda --schedule "$sched" \
+                        --reps "$reps" --json | tee -a "$out/chunglu.jsonl"
+                done
+            done
+        done
+    fi
+    if [[ " $parts " == *" chunglu "* ]]; then
+        "$bin" bench chung-lu --power-law "n=$cl_n,gamma=2.1,dmin=4" --threads "$cores" \
+            --reps 1 --json | tee -a "$out/chunglu.jsonl"
+    fi
+    python3 - "$out/chunglu.jsonl" <<'PY' | tee "$out/chunglu.md"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+print("| input | vertices | groups (before) | edges | where | schedule | median s | G edges/s | phases (s) |")
+print("|---|---|---|---|---|---|---|---|---|")
+for r in rows:
+    where = r.get("device") or f"cpu x{r['threads']}"
+    ph = r.get("phases_seconds") or {}
+    phs = ", ".join(f"{k} {v:.3f}" for k, v in ph.items())
+    print(f"| {r['vertices']} v | {r['vertices']} | {r['groups']} ({r['groups_before']}) | {r['edges']} | {where} | {r.get('schedule') or '-'} | {r['seconds_median']:.4f} | {r['edges'] / r['seconds_median'] / 1e9:.2f} | {phs} |")
+PY
     python3 - "$out/results.jsonl" "$cores" <<'PY' | tee "$out/gpu-check.md"
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]

@@ -239,3 +239,47 @@ fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
             .success()
     );
 }
+
+/// `generate chung-lu --backend cuda` writes the CPU's graph on a GPU, or says why it
+/// cannot; `--schedule` without `--backend cuda` is an error.
+#[test]
+fn chung_lu_backend_cuda_matches_the_cpu_or_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let cpu_out = dir.path().join("cpu.el");
+    let gpu_out = dir.path().join("gpu.el");
+    let base = [
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=3000,gamma=2.1,dmin=2",
+        "--seed",
+        "4",
+    ];
+    let mut c: Vec<&str> = base.to_vec();
+    c.extend(["-o", cpu_out.to_str().unwrap()]);
+    assert!(run(&c).status.success());
+    for s in ["uniform", "balanced", "dynamic"] {
+        let mut g: Vec<&str> = base.to_vec();
+        g.extend([
+            "-o",
+            gpu_out.to_str().unwrap(),
+            "--backend",
+            "cuda",
+            "--schedule",
+            s,
+        ]);
+        let o = run(&g);
+        if o.status.success() {
+            assert_eq!(
+                std::fs::read(&cpu_out).unwrap(),
+                std::fs::read(&gpu_out).unwrap(),
+                "schedule {s}"
+            );
+        } else {
+            assert_error(&o, "--backend cuda:");
+        }
+    }
+    let mut bad: Vec<&str> = base.to_vec();
+    bad.extend(["-o", cpu_out.to_str().unwrap(), "--schedule", "dynamic"]);
+    assert_error(&run(&bad), "--schedule applies to --backend cuda");
+}

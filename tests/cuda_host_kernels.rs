@@ -54,3 +54,11 @@ fn frontier_conversions_round_trip() {
         assert_eq!(back, want, "bits to queue lists the set bits in order");
     }
 }
+
+#[path = "common/chung_lu_cases.rs"]
+mod chung_lu_cases;
+
+#[test]
+fn chung_lu_through_the_host_kernels_equals_the_cpu_byte_for_byte() {
+    chung_lu_cases::same_graphs(1, &host::chung_lu);
+}

@@ -131,3 +131,36 @@ fn device_matrices_and_vectors_round_trip() {
     let dd = DeviceDenseVector::upload(&g, &dense).unwrap();
     assert_eq!(dd.download().unwrap(), dense);
 }
+
+#[path = "common/chung_lu_cases.rs"]
+mod chung_lu_cases;
+
+#[test]
+fn chung_lu_on_the_gpu_equals_the_cpu_for_every_schedule() {
+    let Some(g) = gpu("chung_lu_on_the_gpu_equals_the_cpu_for_every_schedule") else {
+        return;
+    };
+    chung_lu_cases::same_graphs(4, &|plan, seed, s| {
+        cuda::chung_lu(&g, plan, seed, s)?.download()
+    });
+}
+
+#[test]
+fn bfs_runs_on_the_generated_device_graph() {
+    let Some(g) = gpu("bfs_runs_on_the_generated_device_graph") else {
+        return;
+    };
+    use edgeblas::algo::bfs::{Beamer, BfsGraph, BfsOptions, bfs};
+    use edgeblas::generate::chung_lu::{self, Plan, PlanOptions, WEB_NOTREDAME_DEGREES};
+    let d = chung_lu::parse_degrees("web", WEB_NOTREDAME_DEGREES.as_bytes(), false).unwrap();
+    let plan = Plan::new(&d, &PlanOptions::default()).unwrap();
+    let host = chung_lu::generate(&plan, 3);
+    let dev = cuda::chung_lu(&g, &plan, 3, cuda::Schedule::Balanced).unwrap();
+    let dg = DeviceBfsGraph::symmetric(dev).unwrap();
+    let src = (0..host.nrows()).max_by_key(|&v| host.degree(v)).unwrap() as Index;
+    let o = BfsOptions::default();
+    let got = cuda::bfs(&dg, &[src], &Beamer::default(), &o).unwrap();
+    let want = bfs(&BfsGraph::symmetric(&host), &[src], &Beamer::default(), &o).unwrap();
+    assert_eq!(got.parents, want.parents);
+    assert_eq!(got.levels, want.levels);
+}

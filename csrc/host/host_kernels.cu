@@ -56,3 +56,54 @@ void eb_host_relax_commit(const EbRelaxParams *p) {
 }
 
 }
+
+#include "../chung_lu.cuh"
+
+extern "C" {
+
+void eb_host_cl_pass(const EbClParams *p) {
+    if (p->lane_bounds) {
+        for (uint64_t t = 0; t < p->lanes; t++)
+            for (uint64_t c = p->lane_bounds[t]; c < p->lane_bounds[t + 1]; c++)
+                eb_cl_global_chunk(p, c);
+    } else {
+        for (uint64_t c = p->chunk_begin; c < p->chunk_end; c++) eb_cl_global_chunk(p, c);
+    }
+}
+
+void eb_host_scan_blocks(const EbScanParams *p) {
+    for (uint64_t b = 0; b * EB_SCAN_BLOCK < p->len; b++) eb_scan_block_seq(p, b);
+}
+
+void eb_host_scan_add(const EbScanParams *p) {
+    for (uint64_t i = 0; i < p->len; i++) eb_scan_add(p, i);
+}
+
+void eb_host_copy_u64(const EbScanParams *p) {
+    for (uint64_t i = 0; i < p->len; i++) p->out[i] = p->in[i];
+}
+
+void eb_host_sort_classify(const EbSortParams *p) {
+    for (uint32_t r = 0; r < p->nrows; r++) eb_sort_classify(p, r);
+}
+
+void eb_host_sort_merge(const EbSortParams *p) {
+    for (uint64_t k = 0; k < p->counters[0]; k++) {
+        uint32_t r = p->rows[k];
+        uint64_t lo = p->offsets[r], len = p->offsets[r + 1] - lo;
+        for (uint64_t i = 0; i < len; i++) {
+            if (len <= p->width) p->dst[lo + i] = p->src[lo + i];
+            else eb_sort_merge_entry(p, lo, len, i);
+        }
+    }
+}
+
+void eb_host_sort_copy(const EbSortParams *p) {
+    for (uint64_t k = 0; k < p->counters[0]; k++) {
+        uint32_t r = p->rows[k];
+        uint64_t lo = p->offsets[r], len = p->offsets[r + 1] - lo;
+        for (uint64_t i = 0; i < len; i++) p->dst[lo + i] = p->src[lo + i];
+    }
+}
+
+}

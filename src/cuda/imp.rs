@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use cudarc::driver::CudaSlice;
 
-use super::DeviceValue;
+use super::{DeviceValue, Schedule};
 use crate::algebra::Index;
 use crate::algo::bellman_ford::{NegativeCycle, ShortestPaths};
 use crate::algo::bfs::{self as cpu_bfs, BfsGraph, BfsOptions, BfsResult, LevelTrace, Policy};
@@ -16,6 +16,7 @@ use crate::backend::cuda::host::HostExec;
 use crate::backend::cuda::levels::{GraphView, Levels, Structure, csr_view};
 use crate::backend::cuda::relax;
 use crate::error::{Error, Result};
+use crate::generate::chung_lu::Plan;
 use crate::matrix::Csr;
 use crate::vector::{BitmapVector, DenseVector, SparseVector};
 
@@ -215,6 +216,22 @@ impl DeviceBfsGraph {
         Ok(DeviceBfsGraph { a: a_dev, at })
     }
 
+    /// A graph already on the device whose structure is symmetric (every arc stored both
+    /// ways, as [`chung_lu`] writes an undirected graph): pull reads `a` itself. The
+    /// caller vouches for the symmetry, as with [`BfsGraph::symmetric`].
+    ///
+    /// # Errors
+    /// A non-square matrix.
+    pub fn symmetric(a: DeviceCsr<()>) -> Result<Self> {
+        if a.nrows != a.ncols {
+            return Err(Error::InvalidArgument(format!(
+                "bfs needs a square adjacency, not {} x {}",
+                a.nrows, a.ncols
+            )));
+        }
+        Ok(DeviceBfsGraph { a, at: None })
+    }
+
     /// Number of vertices.
     pub fn vertices(&self) -> usize {
         self.a.nrows
@@ -237,6 +254,59 @@ impl DeviceBfsGraph {
             at,
             m: self.a.nnz as u64,
         }
+    }
+}
+
+/// Generates the Chung-Lu graph of `plan` under `seed` on the device, straight into a
+/// [`DeviceCsr`] (sorted rows, no self-loops, no repeated entries; undirected edges both
+/// ways): byte for byte [`crate::generate::chung_lu::generate`]'s graph, for every
+/// schedule. Nothing is copied back unless asked ([`DeviceCsr::download`]).
+///
+/// # Errors
+/// A device error (out of memory, say), or more vertices than u32 ids allow.
+pub fn chung_lu(gpu: &Gpu, plan: &Plan, seed: u64, schedule: Schedule) -> Result<DeviceCsr<()>> {
+    let ex = &*gpu.ex;
+    let threads = ex.threads();
+    let g = crate::backend::cuda::chung_lu::generate(ex, plan, seed, schedule, threads, None)?;
+    Ok(device_csr(gpu, g))
+}
+
+/// [`chung_lu`] with the device synchronized after every phase, and the seconds of each:
+/// setup, the walk alone (random numbers, skipping, decoding: a pass that writes
+/// nothing), the count pass, the prefix sum, the fill pass and the row sort. Slower than
+/// [`chung_lu`] by the extra walk and synchronizations; for finding where time goes.
+///
+/// # Errors
+/// As [`chung_lu`].
+pub fn chung_lu_phases(
+    gpu: &Gpu,
+    plan: &Plan,
+    seed: u64,
+    schedule: Schedule,
+) -> Result<(DeviceCsr<()>, super::Phases)> {
+    let ex = &*gpu.ex;
+    let mut phases = Vec::new();
+    let g = crate::backend::cuda::chung_lu::generate(
+        ex,
+        plan,
+        seed,
+        schedule,
+        ex.threads(),
+        Some(&mut phases),
+    )?;
+    Ok((device_csr(gpu, g), phases))
+}
+
+fn device_csr(gpu: &Gpu, g: crate::backend::cuda::chung_lu::Generated<GpuExec>) -> DeviceCsr<()> {
+    DeviceCsr {
+        gpu: gpu.clone(),
+        nrows: g.n,
+        ncols: g.n,
+        nnz: g.nnz,
+        offsets: g.offsets,
+        indices: g.indices,
+        values: None,
+        _t: PhantomData,
     }
 }
 
@@ -653,6 +723,19 @@ pub mod host {
             ex.addr(&w).cast_const(),
             source,
         )
+    }
+
+    /// [`super::chung_lu`] through the host build of the kernels: the same passes, scan
+    /// and row sort, sequentially.
+    ///
+    /// # Errors
+    /// As [`super::chung_lu`].
+    pub fn chung_lu(plan: &Plan, seed: u64, schedule: Schedule) -> Result<Csr<()>> {
+        let ex = HostExec;
+        let g = crate::backend::cuda::chung_lu::generate(&ex, plan, seed, schedule, 7, None)?;
+        let offsets = ex.download(&g.offsets, g.n + 1)?;
+        let indices = ex.download(&g.indices, g.nnz)?;
+        Csr::new_checked(g.n, g.n, offsets, indices, vec![(); g.nnz])
     }
 
     /// Sparse indices to bitmap words and back through the conversion kernels' host

@@ -8,6 +8,10 @@
 //! distances and predecessors, and every switching [`Policy`] takes the same directions,
 //! since it is asked on the host from one small counter struct read back per level.
 //!
+//! [`chung_lu`] generates a Chung-Lu graph straight into a [`DeviceCsr`] (the CPU
+//! generator's graph, byte for byte, under any [`Schedule`]), and
+//! [`DeviceBfsGraph::symmetric`] searches it where it lies.
+//!
 //! Without the `cuda` feature this module has the same API and every entry point
 //! returns [`Error::Unsupported`] saying so; with the feature but no GPU or driver,
 //! [`Gpu::new`] returns that error instead of panicking.
@@ -35,6 +39,35 @@ mod imp;
 mod imp;
 
 pub use imp::*;
+
+/// How [`chung_lu`] spreads a plan's chunks over the device: the three schemes of Alam
+/// and Perumalla. Every schedule gives the same graph, byte for byte the CPU's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Schedule {
+    /// Uniform static: chunks dealt to a fixed grid of threads in turn.
+    Uniform,
+    /// Load-balanced static: each thread a run of consecutive chunks of equal cost under
+    /// the model `c = alpha + beta m` (the plan's lanes).
+    #[default]
+    Balanced,
+    /// Dynamic: the host launches the chunks of batches of tasks asynchronously over
+    /// several streams.
+    Dynamic,
+}
+
+impl Schedule {
+    /// `"uniform"`, `"balanced"` or `"dynamic"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Schedule::Uniform => "uniform",
+            Schedule::Balanced => "balanced",
+            Schedule::Dynamic => "dynamic",
+        }
+    }
+}
+
+/// Seconds per phase of a generation, in order: `(phase, seconds)`.
+pub type Phases = Vec<(&'static str, f64)>;
 
 /// Element types a device matrix or vector can hold.
 pub trait DeviceValue: crate::algebra::Scalar + private::Sealed {}

@@ -5,11 +5,12 @@
 use std::convert::Infallible;
 use std::marker::PhantomData;
 
-use super::DeviceValue;
+use super::{DeviceValue, Schedule};
 use crate::algebra::Index;
 use crate::algo::bellman_ford::{NegativeCycle, ShortestPaths};
 use crate::algo::bfs::{BfsGraph, BfsOptions, BfsResult, Policy};
 use crate::error::{Error, Result};
+use crate::generate::chung_lu::Plan;
 use crate::matrix::Csr;
 use crate::vector::{BitmapVector, DenseVector, SparseVector};
 
@@ -112,6 +113,14 @@ impl DeviceBfsGraph {
     pub fn new<T: crate::algebra::Scalar>(gpu: &Gpu, _g: &BfsGraph<'_, T>) -> Result<Self> {
         match gpu.never {}
     }
+    /// A symmetric graph already on the device.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn symmetric(a: DeviceCsr<()>) -> Result<Self> {
+        match a.gpu.never {}
+    }
+
     /// Number of vertices.
     pub fn vertices(&self) -> usize {
         match self.gpu.never {}
@@ -297,4 +306,25 @@ impl DeviceBfsResult {
     pub fn download(&self) -> Result<BfsResult> {
         match self.gpu.never {}
     }
+}
+
+/// Generates a Chung-Lu graph on the device.
+///
+/// # Errors
+/// Never returns in this build.
+pub fn chung_lu(gpu: &Gpu, _plan: &Plan, _seed: u64, _schedule: Schedule) -> Result<DeviceCsr<()>> {
+    match gpu.never {}
+}
+
+/// [`chung_lu`] with per-phase seconds.
+///
+/// # Errors
+/// Never returns in this build.
+pub fn chung_lu_phases(
+    gpu: &Gpu,
+    _plan: &Plan,
+    _seed: u64,
+    _schedule: Schedule,
+) -> Result<(DeviceCsr<()>, super::Phases)> {
+    match gpu.never {}
 }

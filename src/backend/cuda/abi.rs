@@ -25,9 +25,15 @@ device_repr!(
     EbRelaxParams,
     EbFillParams,
     EbLevelCounters,
-    EbRelaxCounters
+    EbRelaxCounters,
+    EbClParams,
+    EbClTask,
+    EbScanParams,
+    EbSortParams
 );
 // SAFETY: all-zero is a valid value of these counters (plain integers).
 unsafe impl cudarc::driver::ValidAsZeroBits for EbLevelCounters {}
 // SAFETY: as above.
 unsafe impl cudarc::driver::ValidAsZeroBits for EbRelaxCounters {}
+// SAFETY: integers and doubles; all-zero is a valid (empty) task.
+unsafe impl cudarc::driver::ValidAsZeroBits for EbClTask {}

@@ -16,6 +16,7 @@ impl Pod for u64 {}
 impl Pod for f64 {}
 impl Pod for EbLevelCounters {}
 impl Pod for EbRelaxCounters {}
+impl Pod for EbClTask {}
 
 /// One kernel launch (or its sequential host form), with its parameters.
 #[derive(Clone, Copy, Debug)]
@@ -36,6 +37,20 @@ pub(crate) enum Launch {
     RelaxArg(EbRelaxParams),
     /// Bellman-Ford pass 3 (commit).
     RelaxCommit(EbRelaxParams),
+    /// A Chung-Lu count or fill pass, on stream `stream` (0: the main one).
+    ClPass(EbClParams, usize),
+    /// Prefix sum step 1.
+    ScanBlocks(EbScanParams),
+    /// Prefix sum step 2.
+    ScanAdd(EbScanParams),
+    /// `out[i] = in[i]`.
+    CopyU64(EbScanParams),
+    /// Sort the short rows, list the others.
+    SortClassify(EbSortParams),
+    /// One merge pass over the listed rows.
+    SortMerge(EbSortParams),
+    /// Copy the listed rows from `src` to `dst`.
+    SortCopy(EbSortParams),
 }
 
 /// An executor: memory and launches. Buffers are addressed by raw pointers inside the
@@ -61,4 +76,10 @@ pub(crate) trait Exec {
     fn addr<T: Pod>(&self, b: &Self::Buf<T>) -> *mut T;
     /// Runs (or queues) one launch.
     fn run(&self, l: Launch) -> Result<()>;
+    /// Element `at` (waits for the work queued before).
+    fn read<T: Pod>(&self, b: &Self::Buf<T>, at: usize) -> Result<T>;
+    /// Waits for the work of every stream (launches on other streams included).
+    fn barrier(&self) -> Result<()>;
+    /// Streams available to the dynamic schedule.
+    fn streams(&self) -> usize;
 }

@@ -35,6 +35,13 @@ struct Kernels {
     relax_min: CudaFunction,
     relax_arg: CudaFunction,
     relax_commit: CudaFunction,
+    cl_pass: CudaFunction,
+    scan_blocks: CudaFunction,
+    scan_add: CudaFunction,
+    copy_u64: CudaFunction,
+    sort_classify: CudaFunction,
+    sort_merge: CudaFunction,
+    sort_copy: CudaFunction,
 }
 
 /// One GPU: its context, the stream every launch goes to, and the loaded kernels.
@@ -45,7 +52,12 @@ pub(crate) struct GpuExec {
     k: Kernels,
     /// Blocks in a grid-stride launch that fills the device.
     max_blocks: u32,
+    /// The dynamic schedule's extra streams, made on first use.
+    extra: std::sync::OnceLock<Vec<Arc<CudaStream>>>,
 }
+
+/// Extra streams of the dynamic Chung-Lu schedule.
+const EXTRA_STREAMS: usize = 4;
 
 impl GpuExec {
     /// Opens GPU `ordinal`.
@@ -95,6 +107,13 @@ impl GpuExec {
             relax_min: load("relax", "eb_relax_min")?,
             relax_arg: load("relax", "eb_relax_arg")?,
             relax_commit: load("relax", "eb_relax_commit")?,
+            cl_pass: load("chung_lu", "eb_cl_pass")?,
+            scan_blocks: load("chung_lu", "eb_scan_blocks")?,
+            scan_add: load("chung_lu", "eb_scan_add")?,
+            copy_u64: load("chung_lu", "eb_copy_u64")?,
+            sort_classify: load("chung_lu", "eb_sort_classify")?,
+            sort_merge: load("chung_lu", "eb_sort_merge")?,
+            sort_copy: load("chung_lu", "eb_sort_copy")?,
         };
         let sms = ctx
             .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
@@ -104,12 +123,18 @@ impl GpuExec {
             stream,
             k,
             max_blocks: (sms.max(1) as u32) * 16,
+            extra: std::sync::OnceLock::new(),
         })
     }
 
     /// The device's name.
     pub(crate) fn name(&self) -> String {
         self.ctx.name().unwrap_or_else(|_| "unknown GPU".into())
+    }
+
+    /// Threads of a grid that fills the device (the balanced schedule's lanes).
+    pub(crate) fn threads(&self) -> usize {
+        self.max_blocks as usize * EB_BLOCK as usize
     }
 
     /// Waits for the queued work.
@@ -131,6 +156,21 @@ impl GpuExec {
         }
     }
 
+    fn extra_streams(&self) -> Result<&[Arc<CudaStream>]> {
+        if self.extra.get().is_none() {
+            let mut v = Vec::with_capacity(EXTRA_STREAMS);
+            for _ in 0..EXTRA_STREAMS {
+                v.push(
+                    self.ctx
+                        .new_stream()
+                        .map_err(|e| device_error("creating a stream", e))?,
+                );
+            }
+            let _ = self.extra.set(v);
+        }
+        Ok(self.extra.get().expect("set above"))
+    }
+
     fn launch<P: cudarc::driver::DeviceRepr>(
         &self,
         f: &CudaFunction,
@@ -138,7 +178,18 @@ impl GpuExec {
         cfg: LaunchConfig,
         what: &str,
     ) -> Result<()> {
-        let mut b = self.stream.launch_builder(f);
+        self.launch_on(&self.stream, f, p, cfg, what)
+    }
+
+    fn launch_on<P: cudarc::driver::DeviceRepr>(
+        &self,
+        stream: &CudaStream,
+        f: &CudaFunction,
+        p: &P,
+        cfg: LaunchConfig,
+        what: &str,
+    ) -> Result<()> {
+        let mut b = stream.launch_builder(f);
         b.arg(p);
         // SAFETY: the parameter struct matches the kernel's signature (csrc/abi.h, checked
         // by bindgen's layout assertions) and points into live device buffers sized by the
@@ -274,6 +325,66 @@ impl Exec for GpuExec {
                 self.grid(p.touched_len as u64),
                 "eb_relax_commit",
             ),
+            Launch::ClPass(p, stream) => {
+                let threads = if p.lane_bounds.is_null() {
+                    p.chunk_end - p.chunk_begin
+                } else {
+                    p.lanes as u64
+                };
+                let cfg = self.grid(threads);
+                if stream == 0 {
+                    self.launch(&self.k.cl_pass, &p, cfg, "eb_cl_pass")
+                } else {
+                    let s = &self.extra_streams()?[(stream - 1) % EXTRA_STREAMS];
+                    self.launch_on(s, &self.k.cl_pass, &p, cfg, "eb_cl_pass")
+                }
+            }
+            Launch::ScanBlocks(p) => {
+                let blocks = p.len.div_ceil(EB_SCAN_BLOCK as u64);
+                self.launch(
+                    &self.k.scan_blocks,
+                    &p,
+                    self.grid(blocks * EB_BLOCK as u64),
+                    "eb_scan_blocks",
+                )
+            }
+            Launch::ScanAdd(p) => {
+                self.launch(&self.k.scan_add, &p, self.grid(p.len), "eb_scan_add")
+            }
+            Launch::CopyU64(p) => {
+                self.launch(&self.k.copy_u64, &p, self.grid(p.len), "eb_copy_u64")
+            }
+            Launch::SortClassify(p) => self.launch(
+                &self.k.sort_classify,
+                &p,
+                self.grid(p.nrows as u64),
+                "eb_sort_classify",
+            ),
+            Launch::SortMerge(p) => {
+                self.launch(&self.k.sort_merge, &p, self.grid(u64::MAX), "eb_sort_merge")
+            }
+            Launch::SortCopy(p) => {
+                self.launch(&self.k.sort_copy, &p, self.grid(u64::MAX), "eb_sort_copy")
+            }
         }
+    }
+    fn read<T: Pod>(&self, b: &CudaSlice<T>, at: usize) -> Result<T> {
+        let v = self
+            .stream
+            .clone_dtoh(&b.slice(at..at + 1))
+            .map_err(|e| device_error("copying from the device", e))?;
+        Ok(v[0])
+    }
+    fn barrier(&self) -> Result<()> {
+        if let Some(v) = self.extra.get() {
+            for s in v {
+                s.synchronize()
+                    .map_err(|e| device_error("synchronizing a stream", e))?;
+            }
+        }
+        self.synchronize()
+    }
+    fn streams(&self) -> usize {
+        EXTRA_STREAMS
     }
 }

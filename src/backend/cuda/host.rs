@@ -16,6 +16,13 @@ unsafe extern "C" {
     fn eb_host_relax_min(p: *const EbRelaxParams);
     fn eb_host_relax_arg(p: *const EbRelaxParams);
     fn eb_host_relax_commit(p: *const EbRelaxParams);
+    fn eb_host_cl_pass(p: *const EbClParams);
+    fn eb_host_scan_blocks(p: *const EbScanParams);
+    fn eb_host_scan_add(p: *const EbScanParams);
+    fn eb_host_copy_u64(p: *const EbScanParams);
+    fn eb_host_sort_classify(p: *const EbSortParams);
+    fn eb_host_sort_merge(p: *const EbSortParams);
+    fn eb_host_sort_copy(p: *const EbSortParams);
 }
 
 /// A host buffer the C code writes through raw pointers.
@@ -76,8 +83,25 @@ impl Exec for HostExec {
                 Launch::RelaxMin(p) => eb_host_relax_min(&p),
                 Launch::RelaxArg(p) => eb_host_relax_arg(&p),
                 Launch::RelaxCommit(p) => eb_host_relax_commit(&p),
+                Launch::ClPass(p, _) => eb_host_cl_pass(&p),
+                Launch::ScanBlocks(p) => eb_host_scan_blocks(&p),
+                Launch::ScanAdd(p) => eb_host_scan_add(&p),
+                Launch::CopyU64(p) => eb_host_copy_u64(&p),
+                Launch::SortClassify(p) => eb_host_sort_classify(&p),
+                Launch::SortMerge(p) => eb_host_sort_merge(&p),
+                Launch::SortCopy(p) => eb_host_sort_copy(&p),
             }
         }
         Ok(())
+    }
+    fn read<T: Pod>(&self, b: &HostBuf<T>, at: usize) -> Result<T> {
+        // SAFETY: no C call is running.
+        Ok(unsafe { (&*b.0.get())[at] })
+    }
+    fn barrier(&self) -> Result<()> {
+        Ok(())
+    }
+    fn streams(&self) -> usize {
+        4
     }
 }

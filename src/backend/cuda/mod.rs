@@ -8,6 +8,7 @@
 //! the kernels' indexing and the loops' bookkeeping are checked everywhere.
 
 pub(crate) mod abi;
+pub(crate) mod chung_lu;
 pub(crate) mod exec;
 pub(crate) mod gpu;
 pub(crate) mod host;

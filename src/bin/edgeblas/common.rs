@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use edgeblas::cuda::Gpu;
 use edgeblas::io::{self, Format, Graph, ReadOptions};
 use edgeblas::{Error, Result};
 
@@ -98,4 +99,51 @@ pub fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
     std::fs::File::create(path)
         .map(|f| std::io::BufWriter::with_capacity(1 << 20, f))
         .map_err(|e| Error::io(path, e))
+}
+
+/// Where `--backend` runs a traversal or a generation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// The CPU backend (rayon, `--threads`)
+    #[default]
+    Cpu,
+    /// The first CUDA GPU (needs a build with `--features cuda`, a GPU and its driver)
+    Cuda,
+}
+
+impl Backend {
+    /// `"cpu"` or `"cuda"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Cpu => "cpu",
+            Backend::Cuda => "cuda",
+        }
+    }
+}
+
+/// The first GPU, or an error naming the flag.
+pub fn open_gpu() -> Result<Gpu> {
+    Gpu::new(0).map_err(|e| Error::InvalidArgument(format!("--backend cuda: {e}")))
+}
+
+/// The Chung-Lu schedules `--schedule` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleName {
+    /// Uniform static: chunks dealt to a fixed grid in turn
+    Uniform,
+    /// Load-balanced static: equal cost per thread under c = alpha + beta m
+    Balanced,
+    /// Dynamic: task batches launched asynchronously over several streams
+    Dynamic,
+}
+
+impl ScheduleName {
+    /// The library's value.
+    pub fn schedule(self) -> edgeblas::cuda::Schedule {
+        match self {
+            ScheduleName::Uniform => edgeblas::cuda::Schedule::Uniform,
+            ScheduleName::Balanced => edgeblas::cuda::Schedule::Balanced,
+            ScheduleName::Dynamic => edgeblas::cuda::Schedule::Dynamic,
+        }
+    }
 }

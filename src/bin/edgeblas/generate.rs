@@ -16,7 +16,7 @@ use edgeblas::{Error, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use crate::common::{median, set_threads, timed};
+use crate::common::{Backend, ScheduleName, median, open_gpu, set_threads, timed};
 
 /// `edgeblas generate ...`: the generators.
 #[derive(Subcommand, Debug)]
@@ -63,6 +63,13 @@ pub struct ChungLuModel {
     /// Worker threads (all cores by default)
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Where to generate: cpu, or cuda (the first GPU, straight into device memory)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
+    /// How the GPU spreads the chunks (--backend cuda; default balanced). Every schedule
+    /// gives the same graph
+    #[arg(long, value_enum)]
+    pub schedule: Option<ScheduleName>,
 }
 
 /// Flags of `edgeblas generate chung-lu`.
@@ -151,6 +158,25 @@ pub struct BenchChungLuArgs {
 }
 
 impl ChungLuModel {
+    /// The GPU and schedule for `--backend cuda`; `None` for the CPU.
+    fn device(&self) -> Result<Option<(edgeblas::cuda::Gpu, edgeblas::cuda::Schedule)>> {
+        match self.backend {
+            Backend::Cpu => {
+                if self.schedule.is_some() {
+                    return Err(Error::InvalidArgument(
+                        "--schedule applies to --backend cuda (the CPU always balances by cost)"
+                            .into(),
+                    ));
+                }
+                Ok(None)
+            }
+            Backend::Cuda => Ok(Some((
+                open_gpu()?,
+                self.schedule.unwrap_or(ScheduleName::Balanced).schedule(),
+            ))),
+        }
+    }
+
     /// Reads the distribution and plans the generation.
     fn plan(&self) -> Result<Plan> {
         let s = &self.source;
@@ -292,19 +318,29 @@ fn write(a: Csr<()>, directed: bool, path: &Path, to: Option<&str>) -> Result<()
 pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
     set_threads(a.model.threads)?;
     let plan = a.model.plan()?;
+    let device = a.model.device()?;
     let monitor = Monitor::new("chung-lu", a.feedback.quiet, a.feedback.timings);
-    let (g, secs) = timed(|| chung_lu::generate_with_progress(&plan, a.model.seed, Some(&monitor)));
+    let (g, secs) = match &device {
+        None => timed(|| chung_lu::generate_with_progress(&plan, a.model.seed, Some(&monitor))),
+        Some((gpu, schedule)) => {
+            let (d, secs) = timed(|| edgeblas::cuda::chung_lu(gpu, &plan, a.model.seed, *schedule));
+            (d?.download()?, secs)
+        }
+    };
     monitor.finish();
     let report = Report::new(&plan, &g);
     let kind = if plan.directed { "arcs" } else { "edges" };
     eprintln!(
-        "generated {} vertices, {} {kind} (expected {:.0}, z {:+.2}) in {:.3} s, {} threads{}",
+        "generated {} vertices, {} {kind} (expected {:.0}, z {:+.2}) in {:.3} s, {}{}",
         plan.n,
         report.edges,
         report.expected_edges,
         report.edges_z,
         secs,
-        rayon::current_num_threads(),
+        match &device {
+            None => format!("{} threads", rayon::current_num_threads()),
+            Some((gpu, s)) => format!("on {} ({} schedule)", gpu.name(), s.name()),
+        },
         if plan.clamped {
             "; some w_u w_v > S: those probabilities are clamped to 1"
         } else {
@@ -367,17 +403,43 @@ pub fn bench_chung_lu(a: &BenchChungLuArgs) -> Result<()> {
     }
     let (plan, plan_secs) = timed(|| a.model.plan());
     let plan = plan?;
-    let g = chung_lu::generate(&plan, a.model.seed);
+    let device = a.model.device()?;
+    // The first run (untimed) gives the report; on the GPU its graph is downloaded for it.
+    let g = match &device {
+        None => chung_lu::generate(&plan, a.model.seed),
+        Some((gpu, s)) => edgeblas::cuda::chung_lu(gpu, &plan, a.model.seed, *s)?.download()?,
+    };
     let report = Report::new(&plan, &g);
     drop(g);
     let mut samples = Vec::with_capacity(a.reps);
     for rep in 0..a.reps {
-        let (g, s) = timed(|| chung_lu::generate(&plan, a.model.seed.wrapping_add(rep as u64 + 1)));
-        drop(g);
+        let seed = a.model.seed.wrapping_add(rep as u64 + 1);
+        let s = match &device {
+            None => timed(|| chung_lu::generate(&plan, seed)).1,
+            Some((gpu, sched)) => {
+                // generation into device CSR, synchronized; nothing copied back
+                let (d, s) = timed(|| edgeblas::cuda::chung_lu(gpu, &plan, seed, *sched));
+                d?;
+                s
+            }
+        };
         samples.push(s);
     }
     let med = median(&mut samples);
+    // On the GPU, one more run with the device synchronized after every phase.
+    let phases = match &device {
+        None => None,
+        Some((gpu, sched)) => {
+            let (_, ph) = edgeblas::cuda::chung_lu_phases(gpu, &plan, a.model.seed, *sched)?;
+            Some(
+                ph.into_iter()
+                    .map(|(k, v)| (k.to_string(), json!(v)))
+                    .collect::<serde_json::Map<_, _>>(),
+            )
+        }
+    };
     let out = json!({
+        "phases_seconds": phases,
         "vertices": plan.n,
         "directed": plan.directed,
         "edges": report.edges,
@@ -389,6 +451,9 @@ pub fn bench_chung_lu(a: &BenchChungLuArgs) -> Result<()> {
         "tasks": plan.tasks.len(),
         "chunks": plan.chunks,
         "threads": rayon::current_num_threads(),
+        "backend": a.model.backend.name(),
+        "device": device.as_ref().map(|(g, _)| g.name()),
+        "schedule": device.as_ref().map(|(_, s)| s.name()),
         "reps": a.reps,
         "seed": a.model.seed,
         "plan_seconds": plan_secs,
@@ -403,13 +468,16 @@ pub fn bench_chung_lu(a: &BenchChungLuArgs) -> Result<()> {
         println!("{out}");
     } else {
         println!(
-            "{} vertices, {} edges: median {:.4} s over {} runs, {:.1} M edges/s, {} threads",
+            "{} vertices, {} edges: median {:.4} s over {} runs, {:.1} M edges/s, {}",
             plan.n,
             report.edges,
             med,
             a.reps,
             report.edges as f64 / med / 1e6,
-            rayon::current_num_threads()
+            match &device {
+                None => format!("{} threads", rayon::current_num_threads()),
+                Some((gpu, s)) => format!("on {} ({} schedule)", gpu.name(), s.name()),
+            }
         );
     }
     Ok(())

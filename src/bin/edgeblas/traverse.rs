@@ -16,34 +16,12 @@ use edgeblas::io::Graph;
 use edgeblas::prelude::*;
 use serde_json::json;
 
-use crate::common::{InputArgs, create, median, parse_id_list, set_threads, timed, vertex_index};
+use crate::common::{
+    Backend, InputArgs, create, median, open_gpu, parse_id_list, set_threads, timed, vertex_index,
+};
 
 /// The Graphalytics value of an unreached vertex's depth (i64::MAX).
 const UNREACHED_DEPTH: &str = "9223372036854775807";
-
-/// Where `--backend` runs a traversal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Backend {
-    /// The CPU backend (rayon, `--threads`)
-    #[default]
-    Cpu,
-    /// The first CUDA GPU (needs a build with `--features cuda`, a GPU and its driver)
-    Cuda,
-}
-
-impl Backend {
-    fn name(self) -> &'static str {
-        match self {
-            Backend::Cpu => "cpu",
-            Backend::Cuda => "cuda",
-        }
-    }
-}
-
-/// The first GPU, or an error naming the flag.
-fn open_gpu() -> Result<Gpu> {
-    Gpu::new(0).map_err(|e| Error::InvalidArgument(format!("--backend cuda: {e}")))
-}
 
 /// A graph ready to search on the chosen backend.
 enum Searcher {
