@@ -155,6 +155,8 @@ pub(crate) fn generate<E: Exec>(
         match schedule {
             Schedule::Uniform | Schedule::Balanced => ex.run(Launch::ClPass(*p, 0))?,
             Schedule::Dynamic => {
+                // the other streams need not wait for the main one: finish its work first
+                ex.barrier()?;
                 for (k, batch) in plan.tasks.chunks(DYNAMIC_BATCH).enumerate() {
                     let first = batch[0].first_chunk;
                     let last = batch.last().expect("non-empty");
