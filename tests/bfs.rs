@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 use std::path::Path;
 
 use edgeblas::algo::bfs::{
-    Beamer, BfsGraph, BfsOptions, BfsResult, Direction, Gunrock, LevelState, Ligra, Policy, Pull,
-    Push, Xbfs, bfs, bfs_template,
+    Beamer, BfsGraph, BfsOptions, BfsResult, Direction, LevelState, Policy, Pull, Push, bfs,
+    bfs_template, builtin_policies,
 };
 use edgeblas::algo::validate::{BfsViolation, validate_bfs};
 use edgeblas::io::{ReadOptions, read_graph};
@@ -86,19 +86,13 @@ fn reference(a: &Csr<()>, sources: &[u32]) -> (Vec<u32>, Vec<u32>) {
 }
 
 fn policies() -> Vec<Box<dyn Policy>> {
-    vec![
-        Box::new(Beamer::default()),
-        Box::new(Gunrock::default()),
-        Box::new(Ligra::default()),
-        Box::new(Xbfs::default()),
-        Box::new(Push),
-        Box::new(Pull),
-        // aggressive switching: exercises push <-> pull conversions at every level
-        Box::new(Beamer {
-            alpha: 1e9,
-            beta: 1.0,
-        }),
-    ]
+    let mut p = builtin_policies();
+    // aggressive switching: exercises push <-> pull conversions at every level
+    p.push(Box::new(Beamer {
+        alpha: 1e9,
+        beta: 1.0,
+    }));
+    p
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {

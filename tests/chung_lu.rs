@@ -11,6 +11,11 @@ use edgeblas::generate::chung_lu::{
 };
 use edgeblas::matrix::Csr;
 
+#[path = "common/chung_lu_cases.rs"]
+mod chung_lu_cases;
+
+use chung_lu_cases::{power_law, shuffled_sequence};
+
 fn pool(t: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
         .num_threads(t)
@@ -27,36 +32,6 @@ fn check_simple(g: &Csr<()>) {
 
 fn plan(d: &Degrees, directed: bool, coarsen: Option<Coarsen>) -> Plan {
     Plan::new(d, &PlanOptions { coarsen, directed }).unwrap()
-}
-
-fn power_law(n: u64, gamma: f64, dmin: u64) -> Degrees {
-    Degrees::Histogram(
-        PowerLaw {
-            n,
-            gamma,
-            dmin,
-            dmax: None,
-        }
-        .histogram()
-        .unwrap(),
-    )
-}
-
-/// A shuffled degree sequence (seeded), so that groups are not contiguous.
-fn shuffled_sequence(n: usize, seed: u64) -> Vec<u64> {
-    let mut x = seed | 1;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    (0..n)
-        .map(|_| {
-            let r = (next() >> 11) as f64 / (1u64 << 53) as f64;
-            ((2.0 * (1.0 - r).powf(-1.0 / 1.3)).floor() as u64).min(n as u64 / 4)
-        })
-        .collect()
 }
 
 #[test]

@@ -8,6 +8,10 @@
 
 #[path = "common/cuda_cases.rs"]
 mod cuda_cases;
+#[path = "common/oracle.rs"]
+mod oracle;
+#[path = "common/random.rs"]
+mod random;
 
 use edgeblas::algebra::Index;
 use edgeblas::cuda::host;

@@ -6,6 +6,10 @@
 
 #[path = "common/cuda_cases.rs"]
 mod cuda_cases;
+#[path = "common/oracle.rs"]
+mod oracle;
+#[path = "common/random.rs"]
+mod random;
 
 use edgeblas::cuda::{
     self, DeviceBfsGraph, DeviceBitmap, DeviceCsr, DeviceDenseVector, DeviceSparseVector, Gpu,

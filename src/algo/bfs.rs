@@ -422,6 +422,19 @@ impl Policy for Pull {
     }
 }
 
+/// Every built-in switching rule with its published parameters: [`Beamer`],
+/// [`Gunrock`], [`Ligra`], [`Xbfs`], [`Push`] and [`Pull`], in that order.
+pub fn builtin_policies() -> Vec<Box<dyn Policy>> {
+    vec![
+        Box::new(Beamer::default()),
+        Box::new(Gunrock::default()),
+        Box::new(Ligra::default()),
+        Box::new(Xbfs::default()),
+        Box::new(Push),
+        Box::new(Pull),
+    ]
+}
+
 /// Options of a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BfsOptions {

@@ -13,6 +13,6 @@ pub mod validate;
 pub use bellman_ford::{NegativeCycle, ShortestPaths, bellman_ford};
 pub use bfs::{
     Beamer, BfsGraph, BfsOptions, BfsResult, Direction, Gunrock, LevelState, LevelTrace, Ligra,
-    Policy, Pull, Push, Xbfs, bfs, bfs_template, is_symmetric_pattern,
+    Policy, Pull, Push, Xbfs, bfs, bfs_template, builtin_policies, is_symmetric_pattern,
 };
 pub use validate::{BfsViolation, validate_bfs};

@@ -141,15 +141,15 @@ impl<T: DeviceValue> DeviceCsr<T> {
     /// # Errors
     /// A device error (out of memory, say), or more rows than u32 ids allow.
     pub fn upload(gpu: &Gpu, a: &Csr<T>) -> Result<Self> {
-        rows_fit(a.nrows().max(a.ncols()))?;
+        let s = DeviceCsr::upload_structure(gpu, a)?;
         Ok(DeviceCsr {
-            gpu: gpu.clone(),
-            nrows: a.nrows(),
-            ncols: a.ncols(),
-            nnz: a.nnz(),
-            offsets: gpu.ex.upload(a.offsets())?,
-            indices: gpu.ex.upload(a.indices())?,
             values: upload_values(gpu, a.values())?,
+            gpu: s.gpu,
+            nrows: s.nrows,
+            ncols: s.ncols,
+            nnz: s.nnz,
+            offsets: s.offsets,
+            indices: s.indices,
             _t: PhantomData,
         })
     }

@@ -16,7 +16,8 @@ use edgeblas::matrix::Csr;
 /// A backend's generator.
 pub type GenFn<'a> = &'a dyn Fn(&Plan, u64, Schedule) -> edgeblas::Result<Csr<()>>;
 
-fn power_law(n: u64, gamma: f64, dmin: u64) -> Degrees {
+/// A power-law histogram (`dmax` from the model).
+pub fn power_law(n: u64, gamma: f64, dmin: u64) -> Degrees {
     Degrees::Histogram(
         PowerLaw {
             n,
@@ -29,7 +30,8 @@ fn power_law(n: u64, gamma: f64, dmin: u64) -> Degrees {
     )
 }
 
-fn shuffled_sequence(n: usize, seed: u64) -> Vec<u64> {
+/// A shuffled degree sequence (seeded), so that groups are not contiguous.
+pub fn shuffled_sequence(n: usize, seed: u64) -> Vec<u64> {
     let mut x = seed | 1;
     let mut next = move || {
         x ^= x << 13;

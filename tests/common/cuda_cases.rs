@@ -4,19 +4,20 @@
 //! element, on random graphs (hubs above the push kernel's big-vertex threshold
 //! included), R-MAT graphs and the real graphs of ../shared/data when present.
 //!
-//! Included as `#[path = "common/cuda_cases.rs"] mod cuda_cases;`.
+//! Included as `#[path = "common/cuda_cases.rs"] mod cuda_cases;` next to `oracle.rs`
+//! and `random.rs` (it names `super::random`).
 
 #![allow(dead_code)]
 
 use std::path::Path;
 
 use edgeblas::algo::bellman_ford::{NegativeCycle, ShortestPaths, bellman_ford};
-use edgeblas::algo::bfs::{
-    Beamer, BfsGraph, BfsOptions, BfsResult, Gunrock, Ligra, Policy, Pull, Push, Xbfs, bfs,
-};
+use edgeblas::algo::bfs::{Beamer, BfsGraph, BfsOptions, BfsResult, Policy, bfs, builtin_policies};
 use edgeblas::generate::rmat::Rmat;
 use edgeblas::io::{ReadOptions, read_graph};
 use edgeblas::prelude::*;
+
+use super::random::Rng;
 
 /// A backend's BFS.
 pub type BfsFn<'a> = &'a dyn Fn(
@@ -29,27 +30,13 @@ pub type BfsFn<'a> = &'a dyn Fn(
 pub type BfFn<'a> =
     &'a dyn Fn(&Csr<f64>, Index) -> edgeblas::Result<Result<ShortestPaths, NegativeCycle>>;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// `n` vertices, about `m` skewed arcs, and `hubs` vertices of 3000 out-arcs (above the
 /// push kernel's block-per-vertex threshold of 2048); symmetric on request.
 pub fn random_graph(seed: u64, n: usize, m: usize, hubs: usize, symmetric: bool) -> Csr<()> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut b = CooBuilder::new(n, n);
     for _ in 0..m {
-        let i = if r.next() & 1 == 0 {
+        let i = if r.next_u64() & 1 == 0 {
             r.below(n.div_ceil(16))
         } else {
             r.below(n)
@@ -72,13 +59,13 @@ pub fn random_graph(seed: u64, n: usize, m: usize, hubs: usize, symmetric: bool)
 
 /// Weights `lo..=hi` (integers: ties abound), or fractional ones when `lo > hi`.
 pub fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f64> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut b = CooBuilder::new(n, n);
     for _ in 0..m {
         let w = if lo <= hi {
-            (lo + (r.next() % (hi - lo + 1) as u64) as i64) as f64
+            (lo + (r.next_u64() % (hi - lo + 1) as u64) as i64) as f64
         } else {
-            (r.next() >> 11) as f64 / (1u64 << 53) as f64 * 10.0
+            (r.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 10.0
         };
         b.push(r.below(n), r.below(n), w).unwrap();
     }
@@ -87,27 +74,15 @@ pub fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f
 
 /// A DAG with weights -10..=10: negative arcs, no cycle.
 pub fn random_dag(seed: u64, n: usize, m: usize) -> Csr<f64> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut b = CooBuilder::new(n, n);
     for _ in 0..m {
         let (i, j) = (r.below(n), r.below(n));
         if i < j {
-            b.push(i, j, (r.next() % 21) as f64 - 10.0).unwrap();
+            b.push(i, j, (r.next_u64() % 21) as f64 - 10.0).unwrap();
         }
     }
     b.build(Duplicates::KeepFirst).unwrap()
-}
-
-/// Every built-in policy.
-pub fn policies() -> Vec<Box<dyn Policy>> {
-    vec![
-        Box::new(Beamer::default()),
-        Box::new(Gunrock::default()),
-        Box::new(Ligra::default()),
-        Box::new(Xbfs::default()),
-        Box::new(Push),
-        Box::new(Pull),
-    ]
 }
 
 /// The backend's search equals the CPU's: parents, levels, counts, and the trace's
@@ -119,7 +94,7 @@ pub fn same_search(
     opts: &BfsOptions,
     run: BfsFn<'_>,
 ) {
-    for p in policies() {
+    for p in builtin_policies() {
         let want = bfs(g, sources, p.as_ref(), opts).unwrap();
         let got = run(g, sources, p.as_ref(), opts).unwrap();
         let ctx = format!("{what}, policy {}, sources {sources:?}, {opts:?}", p.name());

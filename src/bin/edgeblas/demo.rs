@@ -7,8 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use edgeblas::algo::bfs::{
-    Beamer, BfsGraph, BfsOptions, BfsResult, Direction, Gunrock, Ligra, Policy, Pull, Push, Xbfs,
-    bfs,
+    Beamer, BfsGraph, BfsOptions, BfsResult, Direction, Policy, bfs, builtin_policies,
 };
 use edgeblas::algo::{bellman_ford, validate_bfs};
 use edgeblas::generate::chung_lu::{
@@ -471,14 +470,7 @@ fn rmat_demo(a: &RmatDemoArgs) -> Result<()> {
     // must agree exactly, and each result must pass the Graph500-style validator.
     let bg = BfsGraph::detect(&g.adjacency);
     bg.prepare();
-    let policies: Vec<Box<dyn Policy>> = vec![
-        Box::new(Beamer::default()),
-        Box::new(Gunrock::default()),
-        Box::new(Ligra::default()),
-        Box::new(Xbfs::default()),
-        Box::new(Push),
-        Box::new(Pull),
-    ];
+    let policies = builtin_policies();
     let opts = BfsOptions {
         trace: true,
         ..BfsOptions::default()

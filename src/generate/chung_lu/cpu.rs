@@ -148,6 +148,39 @@ fn for_each_edge_in(plan: &Plan, c0: u64, c1: u64, seed: u64, emit: &mut impl Fn
     }
 }
 
+/// Lanes report progress every this many chunks (about a million edges at most).
+const TICK: u64 = 256;
+/// Edges per buffer between generation and the counters or the slots.
+const BATCH: usize = 2048;
+
+/// Replays the edges of the lane's chunks `c0..c1` in buffers of [`BATCH`] edges, each
+/// handed to `apply`, and reports every [`TICK`] chunks to `tick`: the common walk of
+/// the counting and the filling pass, so that both see the same edges in the same order.
+#[inline]
+fn replay_lane(
+    plan: &Plan,
+    (c0, c1): (u64, u64),
+    seed: u64,
+    tick: &impl Fn(u64),
+    mut apply: impl FnMut(&[(u32, u32)]),
+) {
+    let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
+    let mut c = c0;
+    while c < c1 {
+        let e = (c + TICK).min(c1);
+        for_each_edge_in(plan, c, e, seed, &mut |u, v| {
+            buf.push((u, v));
+            if buf.len() == BATCH {
+                apply(&buf);
+                buf.clear();
+            }
+        });
+        tick(e - c);
+        c = e;
+    }
+    apply(&buf);
+}
+
 /// A raw pointer that may cross threads: the filling pass writes disjoint slots.
 #[derive(Clone, Copy)]
 struct SharedSlots(*mut Index);
@@ -191,10 +224,6 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
     let lap = |what: &str| report.phase(what);
     let tick = |c: u64| report.add(c);
     let undirected = !plan.directed;
-    // Lanes report progress every this many chunks (about a million edges at most).
-    const TICK: u64 = 256;
-    // Edges per buffer between generation and the counters.
-    const BATCH: usize = 2048;
     // Edges whose slots are claimed and prefetched before they are written.
     const PIECE: usize = 256;
 
@@ -205,29 +234,15 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
         .par_iter()
         .map(|&(c0, c1)| {
             let mut cnt = vec![0u32; n];
-            let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
-            let mut apply = |buf: &mut Vec<(u32, u32)>| {
+            let apply = |buf: &[(u32, u32)]| {
                 for &(u, v) in buf.iter() {
                     cnt[u as usize] += 1;
                     if undirected {
                         cnt[v as usize] += 1;
                     }
                 }
-                buf.clear();
             };
-            let mut c = c0;
-            while c < c1 {
-                let e = (c + TICK).min(c1);
-                for_each_edge_in(plan, c, e, seed, &mut |u, v| {
-                    buf.push((u, v));
-                    if buf.len() == BATCH {
-                        apply(&mut buf);
-                    }
-                });
-                tick(e - c);
-                c = e;
-            }
-            apply(&mut buf);
+            replay_lane(plan, (c0, c1), seed, &tick, apply);
             lap("lane counted");
             cnt
         })
@@ -282,9 +297,8 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
         .zip(cursors.par_iter_mut())
         .for_each(|(&(c0, c1), cur)| {
             let slots = &slots;
-            let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
             let mut claimed: Vec<(u64, u32)> = Vec::with_capacity(2 * PIECE);
-            let mut apply = |buf: &mut Vec<(u32, u32)>| {
+            let apply = |buf: &[(u32, u32)]| {
                 for piece in buf.chunks(PIECE) {
                     claimed.clear();
                     for &(u, v) in piece {
@@ -306,21 +320,8 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
                         unsafe { *slots.0.add(q as usize) = x };
                     }
                 }
-                buf.clear();
             };
-            let mut c = c0;
-            while c < c1 {
-                let e = (c + TICK).min(c1);
-                for_each_edge_in(plan, c, e, seed, &mut |u, v| {
-                    buf.push((u, v));
-                    if buf.len() == BATCH {
-                        apply(&mut buf);
-                    }
-                });
-                tick(e - c);
-                c = e;
-            }
-            apply(&mut buf);
+            replay_lane(plan, (c0, c1), seed, &tick, apply);
             lap("lane filled");
         });
     lap("fill pass");
