@@ -2,32 +2,24 @@
 //! Bellman-Ford and Dijkstra on random graphs (negative arcs included), predecessors
 //! that form a shortest-path tree, thread-count independence, and negative cycles.
 
+#[path = "common/oracle.rs"]
+mod oracle;
+#[path = "common/random.rs"]
+mod random;
+
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use edgeblas::algo::bellman_ford::{NegativeCycle, bellman_ford};
 use edgeblas::prelude::*;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use random::Rng;
 
 /// Integer weights in `lo..=hi` (exact in f64, so sums compare exactly).
 fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f64> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut b = CooBuilder::new(n, n);
     for _ in 0..m {
-        let w = lo + (r.next() % (hi - lo + 1) as u64) as i64;
+        let w = lo + (r.next_u64() % (hi - lo + 1) as u64) as i64;
         b.push(r.below(n), r.below(n), w as f64).unwrap();
     }
     b.build(Duplicates::KeepFirst).unwrap()
@@ -35,12 +27,12 @@ fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f64> 
 
 /// A DAG (arcs only from lower to higher index), so negative weights make no cycle.
 fn random_dag(seed: u64, n: usize, m: usize) -> Csr<f64> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut b = CooBuilder::new(n, n);
     for _ in 0..m {
         let (i, j) = (r.below(n), r.below(n));
         if i < j {
-            b.push(i, j, (r.next() % 21) as f64 - 10.0).unwrap();
+            b.push(i, j, (r.next_u64() % 21) as f64 - 10.0).unwrap();
         }
     }
     b.build(Duplicates::KeepFirst).unwrap()
@@ -210,11 +202,11 @@ fn negative_cycles_are_reported_with_a_vertex_on_them() {
 
     // Random graphs with a planted negative cycle reachable from the source.
     for seed in 0..10 {
-        let mut r = Rng(seed + 1000);
+        let mut r = Rng::new(seed + 1000);
         let n = 200;
         let mut b = CooBuilder::new(n, n);
         for _ in 0..800 {
-            b.push(r.below(n), r.below(n), (r.next() % 10 + 1) as f64)
+            b.push(r.below(n), r.below(n), (r.next_u64() % 10 + 1) as f64)
                 .unwrap();
         }
         let cyc: Vec<usize> = (0..4).map(|_| r.below(n)).collect();

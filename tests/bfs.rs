@@ -2,6 +2,11 @@
 //! thread count and the template; trace, depth limit, target, several sources; the
 //! validator; and the reference figures of ../shared/data/real (skipped when absent).
 
+#[path = "common/oracle.rs"]
+mod oracle;
+#[path = "common/random.rs"]
+mod random;
+
 use std::collections::VecDeque;
 use std::path::Path;
 
@@ -12,29 +17,15 @@ use edgeblas::algo::bfs::{
 use edgeblas::algo::validate::{BfsViolation, validate_bfs};
 use edgeblas::io::{ReadOptions, read_graph};
 use edgeblas::prelude::*;
-
-/// SplitMix64: seeded, the same everywhere.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use random::Rng;
 
 /// A random graph: `n` vertices, about `m` arcs, a few hubs; symmetric on request.
 fn random_graph(seed: u64, n: usize, m: usize, symmetric: bool) -> Csr<()> {
-    let mut r = Rng(seed);
+    let mut r = Rng::new(seed);
     let mut b = CooBuilder::new(n, n);
     for _ in 0..m {
         // skew: half the arcs touch the first n/16 vertices
-        let i = if r.next() & 1 == 0 {
+        let i = if r.next_u64() & 1 == 0 {
             r.below(n.div_ceil(16))
         } else {
             r.below(n)
@@ -120,7 +111,7 @@ fn every_policy_thread_count_and_the_template_match_a_queue_bfs() {
         } else {
             BfsGraph::directed(&a)
         };
-        let mut r = Rng(seed * 77);
+        let mut r = Rng::new(seed * 77);
         let source_sets: Vec<Vec<u32>> = vec![
             vec![0],
             vec![r.below(n) as u32],
