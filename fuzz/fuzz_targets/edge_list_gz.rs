@@ -1,6 +1,7 @@
-//! Fuzz target: the edge_list_gz reader (see tests/common/fuzz_harness.rs).
+//! Fuzz target: the edge_list_gz reader (see tests/common/fuzz_harness.rs): `Ok` or
+//! `Err`, round trips, and no more memory at once than `memory_bound` allows.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    edgeblas_fuzz::check("edge_list_gz", data);
+    edgeblas_fuzz::check_bounded("edge_list_gz", data);
 });

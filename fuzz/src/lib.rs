@@ -1,64 +1,22 @@
 //! The fuzz targets' shared harness: the same code the regression tests run, and an
-//! allocator that counts, so a target can bound the memory one input takes.
+//! allocator that counts, so every target bounds the memory one input takes.
 
 #[path = "../../tests/common/fuzz_harness.rs"]
 mod harness;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+#[path = "../../tests/common/counting_alloc.rs"]
+mod counting_alloc;
 
-pub use harness::{FUZZ_MIN_VERTEX_LIMIT, check};
+pub use counting_alloc::peak_bytes;
+pub use harness::{FUZZ_MIN_VERTEX_LIMIT, check, memory_bound};
 
-/// The system allocator, counting the bytes live and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = LIVE.fetch_add(by, Ordering::Relaxed) + by;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-// SAFETY: every call is forwarded to `System` unchanged; the counters are only counters.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(l) };
-        if !p.is_null() {
-            grew(l.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(l) };
-        if !p.is_null() {
-            grew(l.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) };
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, l, new) };
-        if !q.is_null() {
-            // Counted as the old and the new block both live, as a moving realloc is.
-            grew(new);
-            LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-        }
-        q
-    }
-}
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
-
-/// Runs `f` and returns the most bytes it had allocated at once (beyond what was live
-/// before it).
-pub fn peak_bytes(f: impl FnOnce()) -> usize {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    f();
-    PEAK.load(Ordering::Relaxed).saturating_sub(before)
+/// [`check`], and no more memory at once than [`memory_bound`] allows.
+pub fn check_bounded(target: &str, data: &[u8]) {
+    let bound = memory_bound(target, data, FUZZ_MIN_VERTEX_LIMIT);
+    let peak = peak_bytes(|| check(target, data));
+    assert!(
+        peak <= bound,
+        "{target}: {} bytes of input took {peak} bytes of memory at once (bound {bound})",
+        data.len()
+    );
 }

@@ -30,6 +30,47 @@ pub const TARGETS: &[&str] = &[
 /// The [`ReadOptions::min_vertex_limit`] the fuzz targets read with.
 pub const FUZZ_MIN_VERTEX_LIMIT: u64 = 1 << 16;
 
+/// The most memory, in bytes, that [`check_with`] may take at once for `data`: in
+/// proportion to the input's size (decompressed, for gzip) and to the vertex count the
+/// readers allow for that size, `max(min_vertex_limit, 64 * bytes)`. A header that
+/// declares 10^12 vertices in a 50-byte file must be an error, not an allocation; a file
+/// may cost what its size lets it name (CSR offsets per vertex, the arcs, and the round
+/// trips' copies and texts).
+#[allow(dead_code)]
+pub fn memory_bound(target: &str, data: &[u8], min_vertex_limit: u64) -> usize {
+    let bytes = if target == "edge_list_gz" {
+        data.len().max(gunzipped_len(data))
+    } else {
+        data.len()
+    };
+    let opts = ReadOptions {
+        min_vertex_limit,
+        ..ReadOptions::default()
+    };
+    // A directed degree histogram is bounded by the same rule without the u32 cap.
+    let vertices = (opts.vertex_limit(bytes) as usize).max(64 * bytes);
+    (1 << 20) + MEMORY_PER_BYTE * bytes + MEMORY_PER_VERTEX * vertices
+}
+
+/// [`memory_bound`]'s bytes of memory per byte of input.
+pub const MEMORY_PER_BYTE: usize = 256;
+
+/// [`memory_bound`]'s bytes of memory per vertex the input's size allows.
+pub const MEMORY_PER_VERTEX: usize = 128;
+
+/// How many bytes the gzip reader can get out of `data` before its end or an error.
+fn gunzipped_len(data: &[u8]) -> usize {
+    let mut d = flate2::read::MultiGzDecoder::new(data);
+    let mut buf = [0u8; 1 << 14];
+    let mut total = 0;
+    loop {
+        match std::io::Read::read(&mut d, &mut buf) {
+            Ok(0) | Err(_) => return total,
+            Ok(k) => total += k,
+        }
+    }
+}
+
 /// Feeds `data` to the reader(s) of `target` as the fuzz targets do (with
 /// [`FUZZ_MIN_VERTEX_LIMIT`]); panics only on a real bug.
 #[allow(dead_code)]
