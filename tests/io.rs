@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use edgeblas::error::Error;
 use edgeblas::generate::chung_lu::parse_degrees;
@@ -873,7 +874,15 @@ fn random_edge_lists_parse_and_round_trip() {
         .quickcheck(prop as fn(Vec<(u8, u8, i16)>, bool, bool) -> TestResult);
 }
 
-fn try_every_parser(bytes: &[u8]) {
+/// What feeding one input to every reader may take. The inputs are small, but with the
+/// default floor the ids they name may imply up to 2^24 vertices, and the readers are
+/// linear in that: generous for a debug build on a loaded 2-core machine.
+const PER_INPUT: Duration = Duration::from_secs(if cfg!(debug_assertions) { 120 } else { 10 });
+
+/// Feeds `bytes` to every reader; `Ok` or `Err` (a panic fails the property), and `false`
+/// if that took longer than [`PER_INPUT`].
+fn try_every_parser(bytes: &[u8]) -> bool {
+    let start = Instant::now();
     for f in Format::all() {
         let _ = parse_graph("fuzz", bytes, *f, &opts());
         let _ = parse_graph("fuzz.gz", bytes, *f, &undirected());
@@ -884,13 +893,19 @@ fn try_every_parser(bytes: &[u8]) {
     for directed in [false, true] {
         let _ = parse_degrees("fuzz.csv", bytes, directed);
     }
+    let took = start.elapsed();
+    if took > PER_INPUT {
+        eprintln!("{} bytes took {took:?} through every reader", bytes.len());
+        return false;
+    }
+    true
 }
 
+/// Random bytes through every reader: `Ok` or `Err`, never a panic, within [`PER_INPUT`].
 #[test]
 fn random_bytes_never_panic() {
     fn prop(bytes: Vec<u8>) -> bool {
-        try_every_parser(&bytes);
-        true
+        try_every_parser(&bytes)
     }
     QuickCheck::new()
         .tests(2000)
@@ -920,6 +935,8 @@ fn seeds() -> Vec<(Format, Vec<u8>)> {
     ]
 }
 
+/// Valid files of every format, mutated: `Ok` or `Err`, never a panic, within
+/// [`PER_INPUT`].
 #[test]
 fn mutated_files_never_panic() {
     fn prop(which: usize, edits: Vec<(u16, u8, u8)>) -> bool {
@@ -937,9 +954,9 @@ fn mutated_files_never_panic() {
                 _ => {}
             }
         }
+        let start = Instant::now();
         let _ = parse_graph("m", &b, format, &opts());
-        try_every_parser(&b);
-        true
+        start.elapsed() <= PER_INPUT && try_every_parser(&b)
     }
     QuickCheck::new()
         .tests(3000)
