@@ -12,11 +12,9 @@ mod counting_alloc;
 #[path = "common/fuzz_harness.rs"]
 mod fuzz_harness;
 
-use std::path::Path;
-
 use counting_alloc::peak_bytes;
 use edgeblas::io::MIN_VERTEX_LIMIT;
-use fuzz_harness::{FUZZ_MIN_VERTEX_LIMIT, TARGETS, check_with, memory_bound};
+use fuzz_harness::{FUZZ_MIN_VERTEX_LIMIT, check_with, kept_inputs, memory_bound};
 
 /// Headers, ids and counts that name far more vertices or arcs than their files hold.
 fn hostile() -> Vec<(&'static str, Vec<u8>)> {
@@ -47,29 +45,19 @@ fn hostile() -> Vec<(&'static str, Vec<u8>)> {
 
 #[test]
 fn no_input_takes_more_memory_than_its_size_allows() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
     let mut inputs = hostile()
         .into_iter()
         .map(|(t, d)| {
-            (
-                t.to_string(),
-                format!("hostile {t} input {:?}", String::from_utf8_lossy(&d)),
-                d,
-            )
+            let name = format!("hostile {t} input {:?}", String::from_utf8_lossy(&d));
+            (t, name, d)
         })
         .collect::<Vec<_>>();
     for kind in ["regressions", "corpus"] {
-        for target in TARGETS {
-            let Ok(entries) = std::fs::read_dir(root.join(kind).join(target)) else {
-                continue;
-            };
-            let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-            files.sort();
-            for f in files {
-                let data = std::fs::read(&f).expect("read a fuzz input");
-                inputs.push((target.to_string(), f.display().to_string(), data));
-            }
-        }
+        inputs.extend(
+            kept_inputs(kind)
+                .into_iter()
+                .map(|(t, f, d)| (t, f.display().to_string(), d)),
+        );
     }
     assert!(
         inputs.len() > 100,

@@ -8,7 +8,6 @@
 #[path = "common/fuzz_harness.rs"]
 mod fuzz_harness;
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use edgeblas::generate::chung_lu::{Degrees, parse_degrees};
@@ -20,33 +19,20 @@ use edgeblas::io::{self, Format, MIN_VERTEX_LIMIT, ReadOptions, parse_graph};
 const PER_INPUT: Duration = Duration::from_secs(if cfg!(debug_assertions) { 120 } else { 10 });
 
 fn run_folder(kind: &str) -> usize {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz")
-        .join(kind);
-    let mut count = 0;
-    for target in fuzz_harness::TARGETS {
-        let dir = root.join(target);
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-        files.sort();
-        for f in files {
-            let data = std::fs::read(&f).expect("read a fuzz input");
-            for floor in [fuzz_harness::FUZZ_MIN_VERTEX_LIMIT, MIN_VERTEX_LIMIT] {
-                let t = Instant::now();
-                fuzz_harness::check_with(target, &data, floor);
-                let took = t.elapsed();
-                assert!(
-                    took < PER_INPUT,
-                    "{}: {target} (floor {floor}) took {took:?}",
-                    f.display()
-                );
-            }
-            count += 1;
+    let inputs = fuzz_harness::kept_inputs(kind);
+    for (target, f, data) in &inputs {
+        for floor in [fuzz_harness::FUZZ_MIN_VERTEX_LIMIT, MIN_VERTEX_LIMIT] {
+            let t = Instant::now();
+            fuzz_harness::check_with(target, data, floor);
+            let took = t.elapsed();
+            assert!(
+                took < PER_INPUT,
+                "{}: {target} (floor {floor}) took {took:?}",
+                f.display()
+            );
         }
     }
-    count
+    inputs.len()
 }
 
 #[test]

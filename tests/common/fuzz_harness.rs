@@ -27,6 +27,29 @@ pub const TARGETS: &[&str] = &[
     "degrees",
 ];
 
+/// The kept fuzz inputs of `kind` (`"corpus"` or `"regressions"`, folders of `fuzz/`), as
+/// (target, path, bytes), by target in [`TARGETS`] order and then by file name. For the
+/// main crate's tests (the path is taken from its manifest folder).
+#[allow(dead_code)]
+pub fn kept_inputs(kind: &str) -> Vec<(&'static str, std::path::PathBuf, Vec<u8>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz")
+        .join(kind);
+    let mut inputs = Vec::new();
+    for target in TARGETS {
+        let Ok(entries) = std::fs::read_dir(root.join(target)) else {
+            continue;
+        };
+        let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+        files.sort();
+        for f in files {
+            let data = std::fs::read(&f).expect("read a fuzz input");
+            inputs.push((*target, f, data));
+        }
+    }
+    inputs
+}
+
 /// The [`ReadOptions::min_vertex_limit`] the fuzz targets read with.
 pub const FUZZ_MIN_VERTEX_LIMIT: u64 = 1 << 16;
 
