@@ -2,12 +2,95 @@
 //! positional MIN, an accumulate-min into the distances, and the vertices whose
 //! distance changed as the next frontier. Checked against `algo::bellman_ford`.
 //!
-//! `cargo run --release --example bellman_ford`
+//! `cargo run --release --example bellman_ford [-- GRAPH SOURCE,SOURCE,...]`: with a
+//! file, the same template runs from each source over the weights
+//! `w(i, j) = 1 + (31 i + 17 j) mod 255` (0-based indices, so SuiteSparse can be given
+//! the very same matrix by `scripts/bench_templates_peers.py`) and prints its time.
+
+use std::time::Instant;
 
 use edgeblas::algo::bellman_ford;
+use edgeblas::io::{ReadOptions, read_graph};
 use edgeblas::prelude::*;
 
+/// The Bellman-Ford template: distances from `source` by MIN.PLUS rounds over the
+/// changed set. Returns the distances and the number of rounds.
+fn template(a: &Csr<f64>, source: u32) -> (Vector<f64>, usize) {
+    let n = a.nrows();
+    let d0 = Descriptor::DEFAULT;
+    let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
+    let mut f: Vector<f64> = Vector::from_pairs(n, [(source, 0.0)]);
+    ops::assign(&mut dist, Some(&Mask::structure(&f)), None, &f, &d0);
+    let mut rounds = 0;
+    let mut t: Vector<f64> = Vector::new(n);
+    while f.nvals() > 0 && rounds < n {
+        // t = f min.plus A
+        ops::vxm(&mut t, None, None, MinPlus::<f64>::new(), &f, a, &d0);
+        // f = select(t < dist): the changed set
+        ops::select(
+            &mut f,
+            None,
+            None,
+            |j, x| dist.get(j as usize).is_some_and(|d| x < d),
+            &t,
+            &d0.with_replace(),
+        );
+        // dist<f> min= f
+        ops::assign(
+            &mut dist,
+            Some(&Mask::structure(&f)),
+            Some(&Min::<f64>::new()),
+            &f,
+            &d0,
+        );
+        rounds += 1;
+    }
+    (dist, rounds)
+}
+
+/// Runs the template on a graph file from the given sources and prints the times.
+fn on_file(path: &str, sources: &str) -> edgeblas::Result<()> {
+    let g = read_graph(path.as_ref(), &ReadOptions::default())?;
+    let n = g.vertices();
+    let p = g.adjacency;
+    let (offsets, cols) = (p.offsets(), p.indices());
+    let mut vals = Vec::with_capacity(cols.len());
+    for i in 0..n {
+        for &j in &cols[offsets[i] as usize..offsets[i + 1] as usize] {
+            vals.push(1.0 + ((31 * i as u64 + 17 * j as u64) % 255) as f64);
+        }
+    }
+    let a = Csr::new_checked(n, n, offsets.to_vec(), cols.to_vec(), vals)?;
+    for s in sources.split(',') {
+        let s: u32 = s.trim().parse().map_err(|_| {
+            edgeblas::Error::InvalidStructure(format!("source {s:?} is not an index"))
+        })?;
+        let start = Instant::now();
+        let (dist, rounds) = template(&a, s);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let reached = dist.to_pairs().iter().filter(|e| e.1.is_finite()).count();
+        let total: f64 = dist
+            .to_pairs()
+            .iter()
+            .map(|e| e.1)
+            .filter(|x| x.is_finite())
+            .sum();
+        println!(
+            "bellman-ford template: source {s}, {rounds} rounds, reached {reached}, distance sum {total}, {ms:.1} ms"
+        );
+    }
+    Ok(())
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [path, sources, ..] = &args[..] {
+        if let Err(e) = on_file(path, sources) {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
     //  0 --4--> 1 --(-2)--> 2 --1--> 3
     //  0 -----------3-----> 2
     //  3 --(-1)--> 1 (a cycle 1 -> 2 -> 3 -> 1 of weight -2 + 1 - 1 = -2 would be negative,
@@ -23,39 +106,7 @@ fn main() {
         b.push(i, j, w).unwrap();
     }
     let a = b.build(Duplicates::Error).unwrap();
-    let n = a.nrows();
-    let d0 = Descriptor::DEFAULT;
-
-    // --- the template: a dozen lines ---
-    let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
-    let mut f: Vector<f64> = Vector::from_pairs(n, [(0, 0.0)]);
-    ops::assign(&mut dist, Some(&Mask::structure(&f)), None, &f, &d0);
-    let mut rounds = 0;
-    while f.nvals() > 0 && rounds < n {
-        // t = f min.plus A
-        let mut t: Vector<f64> = Vector::new(n);
-        ops::vxm(&mut t, None, None, MinPlus::<f64>::new(), &f, &a, &d0);
-        // f = select(t < dist): the changed set
-        let old = dist.clone();
-        ops::select(
-            &mut f,
-            None,
-            None,
-            |j, x| old.get(j as usize).is_some_and(|d| x < d),
-            &t,
-            &d0.with_replace(),
-        );
-        // dist<f> min= f
-        ops::assign(
-            &mut dist,
-            Some(&Mask::structure(&f)),
-            Some(&Min::<f64>::new()),
-            &f,
-            &d0,
-        );
-        rounds += 1;
-    }
-    // --- end of the template ---
+    let (dist, rounds) = template(&a, 0);
 
     let dist = dist.into_dense(f64::INFINITY).into_vec();
     let lib = bellman_ford(&a, 0).expect("no negative cycle");

@@ -52,7 +52,7 @@ macro_rules! number_int {
         }
     )*};
 }
-number_int!(i32, i64, u32, u64);
+number_int!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
 macro_rules! number_float {
     ($($t:ty),*) => {$(
@@ -413,5 +413,242 @@ impl<A, U> Semiring<A, U> for AnySecondI {
     #[inline]
     fn multiply(&self, _a: A, _u: U, k: Index) -> Index {
         k
+    }
+}
+
+macro_rules! number_binop {
+    ($(#[$doc:meta])* $name:ident, $out:ty, |$x:ident, $y:ident| $body:expr) => {
+        unit_struct!($(#[$doc])* $name);
+        impl<T: Number> BinaryOp<T, T> for $name<T> {
+            type Output = $out;
+            #[inline]
+            fn apply(&self, $x: T, $y: T) -> $out {
+                $body
+            }
+        }
+    };
+}
+
+/// Ring subtraction and division for [`Number`]s (wrapping for integers; an integer
+/// division by zero gives zero rather than a panic, as in SuiteSparse).
+pub trait Arith: Number {
+    /// `x - y` (wrapping for integers).
+    fn ring_sub(self, other: Self) -> Self;
+    /// `x / y`; for integers 0 when `y` is 0.
+    fn ring_div(self, other: Self) -> Self;
+}
+macro_rules! arith_int {
+    ($($t:ty),*) => {$(
+        impl Arith for $t {
+            #[inline] fn ring_sub(self, o: Self) -> Self { self.wrapping_sub(o) }
+            #[inline] fn ring_div(self, o: Self) -> Self {
+                if o == 0 { 0 } else { self.wrapping_div(o) }
+            }
+        }
+    )*};
+}
+arith_int!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+impl Arith for f32 {
+    #[inline]
+    fn ring_sub(self, o: Self) -> Self {
+        self - o
+    }
+    #[inline]
+    fn ring_div(self, o: Self) -> Self {
+        self / o
+    }
+}
+impl Arith for f64 {
+    #[inline]
+    fn ring_sub(self, o: Self) -> Self {
+        self - o
+    }
+    #[inline]
+    fn ring_div(self, o: Self) -> Self {
+        self / o
+    }
+}
+
+unit_struct!(
+    /// `x`: keeps the first operand (GrB_FIRST).
+    First
+);
+impl<X, Y> BinaryOp<X, Y> for First<X> {
+    type Output = X;
+    #[inline]
+    fn apply(&self, x: X, _y: Y) -> X {
+        x
+    }
+}
+
+unit_struct!(
+    /// `1`: the PAIR (ONEB) operator, whatever the operands.
+    Pair
+);
+impl<X, Y, T: Number> BinaryOp<X, Y> for Pair<T> {
+    type Output = T;
+    #[inline]
+    fn apply(&self, _x: X, _y: Y) -> T {
+        T::ONE
+    }
+}
+
+// Subtraction and division: GrB_MINUS, GxB_RMINUS, GrB_DIV, GxB_RDIV. The comparisons
+// GrB_EQ ... GrB_GE are `EqOp` ... `GeOp` (so that a glob import does not shadow `Eq`).
+macro_rules! arith_binop {
+    ($(#[$doc:meta])* $name:ident, |$x:ident, $y:ident| $body:expr) => {
+        unit_struct!($(#[$doc])* $name);
+        impl<T: Arith> BinaryOp<T, T> for $name<T> {
+            type Output = T;
+            #[inline]
+            fn apply(&self, $x: T, $y: T) -> T {
+                $body
+            }
+        }
+    };
+}
+arith_binop!(
+    /// `x - y` (GrB_MINUS).
+    Minus,
+    |x, y| x.ring_sub(y)
+);
+arith_binop!(
+    /// `y - x` (GxB_RMINUS).
+    Rminus,
+    |x, y| y.ring_sub(x)
+);
+arith_binop!(
+    /// `x / y` (GrB_DIV; an integer division by zero gives 0).
+    Div,
+    |x, y| x.ring_div(y)
+);
+arith_binop!(
+    /// `y / x` (GxB_RDIV).
+    Rdiv,
+    |x, y| y.ring_div(x)
+);
+number_binop!(
+    /// `x == y` (GrB_EQ).
+    EqOp,
+    bool,
+    |x, y| x == y
+);
+number_binop!(
+    /// `x != y` (GrB_NE).
+    NeOp,
+    bool,
+    |x, y| x != y
+);
+number_binop!(
+    /// `x < y` (GrB_LT).
+    LtOp,
+    bool,
+    |x, y| x < y
+);
+number_binop!(
+    /// `x <= y` (GrB_LE).
+    LeOp,
+    bool,
+    |x, y| x <= y
+);
+number_binop!(
+    /// `x > y` (GrB_GT).
+    GtOp,
+    bool,
+    |x, y| x > y
+);
+number_binop!(
+    /// `x >= y` (GrB_GE).
+    GeOp,
+    bool,
+    |x, y| x >= y
+);
+
+/// Logical XOR; as a monoid, identity `false` (no terminal).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lxor;
+impl BinaryOp<bool, bool> for Lxor {
+    type Output = bool;
+    #[inline]
+    fn apply(&self, x: bool, y: bool) -> bool {
+        x ^ y
+    }
+}
+impl Monoid<bool> for Lxor {
+    #[inline]
+    fn identity(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn combine(&self, a: bool, b: bool) -> bool {
+        a ^ b
+    }
+}
+
+/// MIN.SECOND: `w(i) = min_k u(k)` over the `k` where `A(i,k)` is present: the matrix
+/// entry only gives the structure, so a pattern `Csr<()>` works (label propagation).
+#[derive(Debug)]
+pub struct MinSecond<T>(PhantomData<fn() -> T>);
+impl<T> MinSecond<T> {
+    /// The semiring (a zero-sized value).
+    pub const fn new() -> Self {
+        MinSecond(PhantomData)
+    }
+}
+impl<T> Clone for MinSecond<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for MinSecond<T> {}
+impl<T> Default for MinSecond<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<A, T: Number> Semiring<A, T> for MinSecond<T> {
+    type Output = T;
+    type Add = Min<T>;
+    #[inline]
+    fn add(&self) -> Min<T> {
+        Min::new()
+    }
+    #[inline]
+    fn multiply(&self, _a: A, u: T, _k: Index) -> T {
+        u
+    }
+}
+
+/// PLUS.SECOND: `w(i) = sum_k u(k)` over the `k` where `A(i,k)` is present; with a
+/// pattern matrix this is PLUS.TIMES with an implicit 1 (PageRank over `Csr<()>`).
+#[derive(Debug)]
+pub struct PlusSecond<T>(PhantomData<fn() -> T>);
+impl<T> PlusSecond<T> {
+    /// The semiring (a zero-sized value).
+    pub const fn new() -> Self {
+        PlusSecond(PhantomData)
+    }
+}
+impl<T> Clone for PlusSecond<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for PlusSecond<T> {}
+impl<T> Default for PlusSecond<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<A, T: Number> Semiring<A, T> for PlusSecond<T> {
+    type Output = T;
+    type Add = Plus<T>;
+    #[inline]
+    fn add(&self) -> Plus<T> {
+        Plus::new()
+    }
+    #[inline]
+    fn multiply(&self, _a: A, u: T, _k: Index) -> T {
+        u
     }
 }

@@ -21,7 +21,7 @@ pub use bfs_step::{BfsLevels, BfsState, Direction, StepCounts, bfs_step};
 pub use ewise::{ewise_add, ewise_mult};
 pub use mxv::mxv;
 pub use reduce::reduce;
-pub use vxm::vxm;
+pub use vxm::{PushMethod, vxm, vxm_with_method};
 
 use crate::descriptor::Mask;
 

@@ -1,6 +1,7 @@
 //! `w<m> = w (.) (u (+).(x) A)`: push, SpMSpV over the out-edges of `u`'s entries.
 
 use crate::algebra::{Scalar, Semiring};
+pub use crate::backend::cpu::push::PushMethod;
 use crate::backend::cpu::{pull, push, write};
 use crate::descriptor::{Descriptor, Mask};
 use crate::matrix::Csr;
@@ -18,8 +19,14 @@ use super::{Accum, check_mask};
 /// If `u.len() != A.nrows()` (or `A.ncols()` transposed), or `w` or the mask do not have
 /// the output's length.
 ///
+/// # Method
+/// Push chooses its accumulator per call: a sort of the terms when the product is tiny
+/// next to the output length, a dense (Gustavson) accumulator otherwise; the result is
+/// a bitmap above 4% fill. Every method gives the same bytes, for any thread count.
+///
 /// # Complexity
-/// Push: O(sum of out-degrees of `u`'s entries), plus a sort of the terms.
+/// Push: O(sum of out-degrees of `u`'s entries + the output length), no sort when the
+/// output is dense; a tiny product costs a sort of its terms.
 pub fn vxm<S, A, U>(
     w: &mut Vector<S::Output>,
     mask: Option<&Mask>,
@@ -44,5 +51,31 @@ pub fn vxm<S, A, U>(
         check_mask(mask, w.len());
         push::vxm_push(semiring, u, a, mask)
     };
+    write::write_back(w, mask, accum, t, true, desc.replace);
+}
+
+/// [`vxm`] (push form) with the accumulator method forced: for tests that compare the
+/// methods byte for byte. Not part of the stable API.
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
+pub fn vxm_with_method<S, A, U>(
+    w: &mut Vector<S::Output>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, S::Output>,
+    semiring: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+    desc: &Descriptor,
+    method: PushMethod,
+) where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    assert!(!desc.transpose, "vxm_with_method forces a push method");
+    assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows()");
+    assert_eq!(w.len(), a.ncols(), "w.len() != A.ncols()");
+    check_mask(mask, w.len());
+    let t = push::vxm_push_with(semiring, u, a, mask, method);
     write::write_back(w, mask, accum, t, true, desc.replace);
 }

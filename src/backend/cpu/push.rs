@@ -1,18 +1,46 @@
-//! Push: `t<m> = u (+).(x) A` over the out-edges of the entries of a sparse `u`
-//! (SpMSpV, Gustavson-style). Each frontier entry `k` scatters `A(k, j) (x) u(k)` to every
-//! `j` the mask allows; the terms of one `j` are summed in ascending `k`.
+//! Push: `t<m> = u (+).(x) A` over the out-edges of the entries of `u` (SpMSpV, saxpy):
+//! each entry `k` scatters `A(k, j) (x) u(k)` to every `j` the mask allows; the terms of
+//! one `j` are summed in ascending `k`.
 //!
-//! Parallel form: the entries of `u` are cut into chunks of about equal edge counts;
-//! each chunk emits its terms and sorts them by `j` (stably, so `k` order survives);
-//! then every range of output indices merges its slices of all chunks, in chunk order.
+//! The method is chosen per call (ENGINE.md §6.2, "saxpy3 lite"):
+//! - **sort** (tiny products: work far below the output length): the chunk's terms are
+//!   stably sorted by `j` and each run summed; the cost is the terms, not `n`;
+//! - **Gustavson** (everything else): a dense accumulator with generation stamps, never
+//!   cleared; only the distinct outputs are sorted, or the stamps scanned in order when
+//!   the chunk's output is dense.
+//!
+//! Work is cut into chunks of `u`'s entries by flops, with a chunk size fixed by the data
+//! (never by the thread count), and the chunks' results are merged per output index in
+//! chunk order: the sum of every output entry has the same association for any number
+//! of threads, so float results are byte-identical across thread counts. Output ranges
+//! merge in parallel, straight into a bitmap when the result is dense (above 4% fill).
+
+use std::mem::MaybeUninit;
 
 use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
-use crate::descriptor::Mask;
+use crate::descriptor::{Mask, MaskSet};
 use crate::matrix::Csr;
-use crate::vector::{SparseVector, Vector};
+use crate::vector::{BitmapVector, SparseVector, Vector};
+
+/// Flops per chunk at least; a chunk's accumulator costs about its output length, so
+/// chunks are also at least `min(n, work / MAX_CHUNKS)` flops.
+const CHUNK_WORK: usize = 1 << 16;
+/// The most chunks a product is cut into (a property of the data, not of the machine).
+const MAX_CHUNKS: usize = 64;
+
+/// How a push accumulates the terms of a chunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PushMethod {
+    /// Choose per call from the flops and the output length.
+    Auto,
+    /// Stable sort of the terms by output index, then a sum per run.
+    Sort,
+    /// A dense accumulator with generation stamps (Gustavson).
+    Gustavson,
+}
 
 /// The entries of `u` as sorted parallel arrays (borrowed when `u` is sparse).
 pub(crate) fn entries<U: Scalar>(u: &Vector<U>) -> std::borrow::Cow<'_, SparseVector<U>> {
@@ -23,7 +51,7 @@ pub(crate) fn entries<U: Scalar>(u: &Vector<U>) -> std::borrow::Cow<'_, SparseVe
     }
 }
 
-/// `t<m> = u (+).(x) A`, the result sparse and restricted to the mask.
+/// `t<m> = u (+).(x) A`, restricted to the mask, by the method chosen for the sizes.
 pub(crate) fn vxm_push<S, A, U>(
     s: S,
     u: &Vector<U>,
@@ -35,108 +63,296 @@ where
     A: Scalar,
     U: Scalar,
 {
+    vxm_push_with(s, u, a, mask, PushMethod::Auto)
+}
+
+/// [`vxm_push`] with the accumulator forced (tests compare the methods byte for byte).
+pub(crate) fn vxm_push_with<S, A, U>(
+    s: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+    mask: Option<&Mask>,
+    method: PushMethod,
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
     let n = a.ncols();
     let u = entries(u);
     let (ks, us) = (u.indices(), u.values());
-    let offsets = a.offsets();
+    let degrees = |k: Index| a.degree(k as usize);
     let work: usize = if ks.len() < SEQUENTIAL_WORK {
-        ks.iter().map(|&k| a.degree(k as usize)).sum()
+        ks.iter().map(|&k| degrees(k)).sum()
     } else {
-        ks.par_iter().map(|&k| a.degree(k as usize)).sum()
+        ks.par_iter().map(|&k| degrees(k)).sum()
     };
-    let allowed = |j: Index| mask.is_none_or(|m| m.allows(j as usize));
-    let emit = |range: std::ops::Range<usize>, out: &mut Vec<(Index, S::Output)>| {
-        for p in range {
-            let (k, uk) = (ks[p], us[p]);
-            let (s0, e0) = (
-                offsets[k as usize] as usize,
-                offsets[k as usize + 1] as usize,
-            );
-            let (cols, vals) = (&a.indices()[s0..e0], &a.values()[s0..e0]);
-            for (&j, &x) in cols.iter().zip(vals) {
-                if allowed(j) {
-                    out.push((j, s.multiply(x, uk, k)));
-                }
-            }
-        }
+    // The tiny case: fewer flops than a 32nd of the output, where a dense accumulator's
+    // length would cost more than sorting the terms.
+    let method = match method {
+        PushMethod::Auto if work.saturating_mul(32) < n => PushMethod::Sort,
+        PushMethod::Auto => PushMethod::Gustavson,
+        m => m,
     };
-    let threads = rayon::current_num_threads();
-    if work < SEQUENTIAL_WORK || threads == 1 {
-        let mut terms = Vec::with_capacity(work.min(n.max(16)));
-        emit(0..ks.len(), &mut terms);
-        return Vector::Sparse(combine_sorted(n, &s.add(), terms));
-    }
-
-    // Chunks of about equal work, in order of k.
-    let nchunks = (threads * 4).min(ks.len()).max(1);
-    let target = work.div_ceil(nchunks);
+    // A mask as presence words when the product is big enough to pay for them, so each
+    // term costs one bit test instead of a binary search.
+    let words = mask.and_then(|m| match m.set() {
+        MaskSet::Sorted(_) if work.saturating_mul(64) < n => None,
+        _ => Some(m.allowed_words()),
+    });
+    let allowed = |j: Index| match (&words, mask) {
+        (Some(w), _) => (w[j as usize >> 6] >> (j & 63)) & 1 == 1,
+        (None, Some(m)) => m.allows(j as usize),
+        (None, None) => true,
+    };
+    let add = s.add();
+    // Chunks of about equal flops, in order of k; their size depends on the data only.
+    let target = CHUNK_WORK.max(n.min(work / MAX_CHUNKS)).max(1);
     let mut bounds = vec![0usize];
     let mut acc = 0usize;
     for (p, &k) in ks.iter().enumerate() {
-        acc += a.degree(k as usize);
+        acc += degrees(k);
         if acc >= target && p + 1 < ks.len() {
             bounds.push(p + 1);
             acc = 0;
         }
     }
     bounds.push(ks.len());
-    let chunks: Vec<Vec<(Index, S::Output)>> = bounds
-        .par_windows(2)
-        .map(|w| {
-            let mut terms = Vec::new();
-            emit(w[0]..w[1], &mut terms);
-            terms.sort_by_key(|e| e.0);
-            terms
-        })
-        .collect();
 
-    // Output ranges of about equal size; each merges its slice of every chunk.
-    let nranges = threads * 4;
-    let width = n.div_ceil(nranges).max(1);
-    let add = s.add();
-    let parts: Vec<(Vec<Index>, Vec<S::Output>)> = (0..nranges)
-        .into_par_iter()
-        .map(|r| {
-            let (lo, hi) = ((r * width) as u64, ((r + 1) * width) as u64);
+    let run_chunk = |ws: &mut Workspace<S::Output>, r: std::ops::Range<usize>| match method {
+        PushMethod::Sort => {
             let mut terms = Vec::new();
-            for c in &chunks {
-                let a0 = c.partition_point(|e| (e.0 as u64) < lo);
-                let a1 = c.partition_point(|e| (e.0 as u64) < hi);
-                terms.extend_from_slice(&c[a0..a1]);
-            }
-            let (_, i, v) = combine_sorted(n, &add, terms).into_parts();
-            (i, v)
-        })
-        .collect();
-    let total: usize = parts.iter().map(|p| p.0.len()).sum();
-    let mut indices = Vec::with_capacity(total);
-    let mut values = Vec::with_capacity(total);
-    for (i, v) in parts {
-        indices.extend_from_slice(&i);
-        values.extend_from_slice(&v);
+            scan_terms(&s, a, &ks[r.clone()], &us[r], &allowed, &mut |j, z| {
+                terms.push((j, z))
+            });
+            combine_sorted(&add, terms)
+        }
+        _ => {
+            ws.begin();
+            scan_terms(&s, a, &ks[r.clone()], &us[r], &allowed, &mut |j, z| {
+                ws.add_term(&add, j, z)
+            });
+            ws.finish(n)
+        }
+    };
+    if bounds.len() == 2 {
+        let mut ws = Workspace::new(if method == PushMethod::Sort { 0 } else { n });
+        let (i, v) = run_chunk(&mut ws, 0..ks.len());
+        // SAFETY: the chunk's indices strictly increase and are column indices < n.
+        return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, i, v) });
     }
-    // SAFETY: ranges are disjoint and ascending, each strictly increasing within.
-    Vector::Sparse(unsafe { SparseVector::new_unchecked(n, indices, values) })
+    let chunks: Vec<(Vec<Index>, Vec<S::Output>)> = bounds
+        .par_windows(2)
+        .map_init(
+            || Workspace::new(if method == PushMethod::Sort { 0 } else { n }),
+            |ws, w| run_chunk(ws, w[0]..w[1]),
+        )
+        .collect();
+    merge_chunks(n, &add, &chunks)
+}
+
+/// A dense accumulator: a value slot and a generation stamp per output index. `stamp[j]
+/// == gen` means slot `j` holds a sum of this round; stamps are never cleared, only
+/// outgrown.
+struct Workspace<Z> {
+    stamp: Vec<u32>,
+    acc: Vec<MaybeUninit<Z>>,
+    gen_: u32,
+    touched: Vec<Index>,
+}
+
+impl<Z: Scalar> Workspace<Z> {
+    fn new(n: usize) -> Self {
+        let mut acc = Vec::with_capacity(n);
+        // SAFETY: MaybeUninit needs no initialisation; a slot is read only after it was
+        // written in the same generation.
+        unsafe { acc.set_len(n) };
+        Workspace {
+            stamp: vec![0; n],
+            acc,
+            gen_: 0,
+            touched: Vec::new(),
+        }
+    }
+
+    /// Starts a round: every slot counts as empty.
+    fn begin(&mut self) {
+        self.gen_ = self.gen_.wrapping_add(1);
+        if self.gen_ == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.gen_ = 1;
+        }
+        self.touched.clear();
+    }
+
+    /// Adds one term to slot `j` (terms of a slot arrive in ascending `k`).
+    #[inline(always)]
+    fn add_term<M: Monoid<Z>>(&mut self, add: &M, j: Index, z: Z) {
+        let j = j as usize;
+        if self.stamp[j] == self.gen_ {
+            // SAFETY: stamped in this generation, so written.
+            let old = unsafe { self.acc[j].assume_init() };
+            if !add.is_terminal(&old) {
+                self.acc[j] = MaybeUninit::new(add.combine(old, z));
+            }
+        } else {
+            self.stamp[j] = self.gen_;
+            self.acc[j] = MaybeUninit::new(z);
+            self.touched.push(j as Index);
+        }
+    }
+
+    /// The round's sums, sorted by index.
+    fn finish(&mut self, n: usize) -> (Vec<Index>, Vec<Z>) {
+        let g = self.gen_;
+        let mut idx = std::mem::take(&mut self.touched);
+        if idx.len().saturating_mul(8) > n {
+            // Dense output: the stamps in order give the sorted list for free.
+            idx.clear();
+            idx.extend((0..n as Index).filter(|&j| self.stamp[j as usize] == g));
+        } else {
+            idx.sort_unstable();
+        }
+        // SAFETY: every touched slot was written in this generation.
+        let vals = idx
+            .iter()
+            .map(|&j| unsafe { self.acc[j as usize].assume_init() })
+            .collect();
+        (idx, vals)
+    }
+}
+
+/// Calls `f(j, A(k, j) (x) u(k))` for every entry `(k, u(k))` given and every `j` of row
+/// `k` the mask allows, in ascending `k` and then `j`.
+#[inline(always)]
+fn scan_terms<S, A, U>(
+    s: &S,
+    a: &Csr<A>,
+    ks: &[Index],
+    us: &[U],
+    allowed: &impl Fn(Index) -> bool,
+    f: &mut impl FnMut(Index, S::Output),
+) where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let offsets = a.offsets();
+    for (&k, &uk) in ks.iter().zip(us) {
+        let (s0, e0) = (
+            offsets[k as usize] as usize,
+            offsets[k as usize + 1] as usize,
+        );
+        let (cols, vals) = (&a.indices()[s0..e0], &a.values()[s0..e0]);
+        for (&j, &x) in cols.iter().zip(vals) {
+            if allowed(j) {
+                f(j, s.multiply(x, uk, k));
+            }
+        }
+    }
+}
+
+/// Merges per-chunk sorted results into one vector; the terms of an index are combined
+/// in chunk order. Output ranges run in parallel; a dense result is written as a bitmap.
+fn merge_chunks<Z: Scalar, M: Monoid<Z>>(
+    n: usize,
+    add: &M,
+    chunks: &[(Vec<Index>, Vec<Z>)],
+) -> Vector<Z> {
+    let entries: usize = chunks.iter().map(|c| c.0.len()).sum();
+    let threads = rayon::current_num_threads();
+    if entries.saturating_mul(16) < n {
+        // Few entries over a long output: merge by sorting the (already combined) terms
+        // of each range; the cost follows the entries, not n.
+        let nranges = (threads * 4).max(1);
+        let width = n.div_ceil(nranges).max(1);
+        let parts: Vec<(Vec<Index>, Vec<Z>)> = (0..nranges)
+            .into_par_iter()
+            .map(|r| {
+                let (lo, hi) = (r * width, ((r + 1) * width).min(n));
+                let mut terms = Vec::new();
+                for c in chunks {
+                    let (i, v) = slice(c, lo, hi);
+                    terms.extend(i.iter().copied().zip(v.iter().copied()));
+                }
+                combine_sorted(add, terms)
+            })
+            .collect();
+        let mut indices = Vec::with_capacity(entries);
+        let mut values = Vec::with_capacity(entries);
+        for (i, v) in parts {
+            indices.extend_from_slice(&i);
+            values.extend_from_slice(&v);
+        }
+        // SAFETY: ranges are disjoint and ascending, each strictly increasing within.
+        return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, indices, values) });
+    }
+    // Ranges of whole bit words; each combines its slice of every chunk in place.
+    let words_per_range = n.div_ceil(64).div_ceil(threads * 8).max(1);
+    let width = words_per_range * 64;
+    let mut out = BitmapVector::<Z>::new(n);
+    let (bits, vals) = out.parts_mut();
+    let nvals: usize = bits
+        .par_chunks_mut(words_per_range)
+        .zip(vals.par_chunks_mut(width))
+        .enumerate()
+        .map(|(r, (bw, vw))| {
+            let lo = r * width;
+            let hi = lo + vw.len();
+            let mut count = 0;
+            for c in chunks {
+                let (i, v) = slice(c, lo, hi);
+                for (&j, &z) in i.iter().zip(v) {
+                    let l = j as usize - lo;
+                    let (w, b) = (l >> 6, 1u64 << (l & 63));
+                    if bw[w] & b != 0 {
+                        if !add.is_terminal(&vw[l]) {
+                            vw[l] = add.combine(vw[l], z);
+                        }
+                    } else {
+                        bw[w] |= b;
+                        vw[l] = z;
+                        count += 1;
+                    }
+                }
+            }
+            count
+        })
+        .sum();
+    out.set_nvals(nvals);
+    if nvals.saturating_mul(50) <= n {
+        // The hysteresis band of ENGINE.md §3: back to sparse at 2% fill.
+        return Vector::Sparse(out.to_sparse());
+    }
+    Vector::Bitmap(out)
+}
+
+/// The part of a sorted chunk result with indices in `lo..hi`.
+fn slice<Z>(c: &(Vec<Index>, Vec<Z>), lo: usize, hi: usize) -> (&[Index], &[Z]) {
+    let a0 = c.0.partition_point(|&j| (j as usize) < lo);
+    let a1 = c.0.partition_point(|&j| (j as usize) < hi);
+    (&c.0[a0..a1], &c.1[a0..a1])
 }
 
 /// Stable-sorts terms by index and sums each run in order.
 fn combine_sorted<Z: Scalar, M: Monoid<Z>>(
-    n: usize,
     add: &M,
     mut terms: Vec<(Index, Z)>,
-) -> SparseVector<Z> {
+) -> (Vec<Index>, Vec<Z>) {
     terms.sort_by_key(|e| e.0);
     let mut indices: Vec<Index> = Vec::with_capacity(terms.len());
     let mut values: Vec<Z> = Vec::with_capacity(terms.len());
     for (j, z) in terms {
         if indices.last() == Some(&j) {
             let last = values.last_mut().expect("parallel arrays");
-            *last = add.combine(*last, z);
+            if !add.is_terminal(last) {
+                *last = add.combine(*last, z);
+            }
         } else {
             indices.push(j);
             values.push(z);
         }
     }
-    // SAFETY: sorted and de-duplicated just above; every j is a column index < n.
-    unsafe { SparseVector::new_unchecked(n, indices, values) }
+    (indices, values)
 }
