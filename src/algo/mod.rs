@@ -1,6 +1,6 @@
 //! Algorithms written over [`crate::ops`]: breadth-first search with pluggable direction
-//! switching ([`bfs`]), its Graph500-style validator ([`validate`]) and Bellman-Ford
-//! shortest paths by the semiring swap ([`bellman_ford`]).
+//! switching ([`bfs()`]), its Graph500-style validator ([`validate`]) and Bellman-Ford
+//! shortest paths by the semiring swap ([`bellman_ford()`]).
 //!
 //! Each algorithm has a plain template, a short sequence of library calls with the
 //! algebra in a comment above each (as LAGraph writes them), and where a fused

@@ -241,7 +241,25 @@ impl Report {
     /// otherwise.
     ///
     /// # Errors
+    /// [`Error::Io`] when the file cannot be written or drawn, or when the crate was
+    /// built without its `plot` feature (plotters).
+    #[cfg(not(feature = "plot"))]
+    pub fn plot(&self, path: &Path) -> Result<()> {
+        Err(Error::io(
+            path,
+            std::io::Error::other(
+                "cannot draw the plot: edgeblas was built without its `plot` feature",
+            ),
+        ))
+    }
+
+    /// Draws the input, output and ideal degree distributions (log-log) beside each
+    /// group's mean degree against its expectation; SVG when `path` ends in `.svg`, PNG
+    /// otherwise.
+    ///
+    /// # Errors
     /// [`Error::Io`] when the file cannot be written or drawn.
+    #[cfg(feature = "plot")]
     pub fn plot(&self, path: &Path) -> Result<()> {
         let svg = path
             .extension()
@@ -541,6 +559,7 @@ fn side_json(o: &mut String, s: &SideReport) {
     o.push_str("]}");
 }
 
+#[cfg(feature = "plot")]
 fn draw<DB: plotters::prelude::DrawingBackend>(
     r: &Report,
     backend: DB,

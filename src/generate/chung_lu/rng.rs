@@ -85,7 +85,7 @@ impl Stream {
         mix(self.state)
     }
 
-    /// The next uniform double in `(0, 1]` ([`unit`] of the next draw).
+    /// The next uniform double in `(0, 1]` ([`unit()`] of the next draw).
     #[inline(always)]
     pub fn next_unit(&mut self) -> f64 {
         unit(self.next_u64())
@@ -119,7 +119,7 @@ const LG6: f64 = 1.531_383_769_920_937_332e-01;
 #[allow(clippy::excessive_precision)]
 const LG7: f64 = 1.479_819_860_511_658_591e-01;
 
-/// `ln x` for a normal, positive, finite `x` (every output of [`unit`] is one), from IEEE
+/// `ln x` for a normal, positive, finite `x` (every output of [`unit()`] is one), from IEEE
 /// basic operations in a fixed order: fdlibm's `__ieee754_log`. Bit-reproducible on any
 /// IEEE-754 platform that does not contract to FMA (see the module docs).
 ///
