@@ -139,6 +139,11 @@ impl<T: Scalar> Csr<T> {
         self.indices.len()
     }
 
+    /// Number of stored entries, GraphBLAS's name for [`Csr::nnz`] (as on vectors).
+    pub fn nvals(&self) -> usize {
+        self.nnz()
+    }
+
     /// Row offsets, `nrows + 1` of them.
     #[inline]
     pub fn offsets(&self) -> &[u64] {

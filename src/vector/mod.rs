@@ -51,6 +51,74 @@ impl<T: Scalar> Vector<T> {
         Vector::Sparse(SparseVector::from_pairs(len, pairs))
     }
 
+    /// A dense vector holding `values` (every index present): GrB_Vector_build of a
+    /// full array.
+    pub fn from_dense(values: Vec<T>) -> Self {
+        Vector::Dense(DenseVector::from_vec(values))
+    }
+
+    /// Sets `w(i) = x` (GrB_Vector_setElement). A sparse vector inserts in place (a
+    /// shift, O(nvals)); a bitmap or dense vector writes the slot.
+    ///
+    /// # Panics
+    /// If `i >= len`.
+    pub fn set(&mut self, i: usize, x: T) {
+        assert!(
+            i < self.len(),
+            "index {i} out of range for length {}",
+            self.len()
+        );
+        match self {
+            Vector::Sparse(v) => {
+                let (len, mut idx, mut vals) =
+                    std::mem::replace(v, SparseVector::new(0)).into_parts();
+                match idx.binary_search(&(i as Index)) {
+                    Ok(p) => vals[p] = x,
+                    Err(p) => {
+                        idx.insert(p, i as Index);
+                        vals.insert(p, x);
+                    }
+                }
+                // SAFETY: inserted at its sorted position, so indices stay strictly increasing.
+                *v = unsafe { SparseVector::new_unchecked(len, idx, vals) };
+            }
+            Vector::Bitmap(b) => b.set(i, x),
+            Vector::Dense(d) => d.as_mut_slice()[i] = x,
+        }
+    }
+
+    /// Removes the entry at `i`, if present (GrB_Vector_removeElement). A dense vector
+    /// becomes a bitmap.
+    ///
+    /// # Panics
+    /// If `i >= len`.
+    pub fn remove(&mut self, i: usize) {
+        assert!(
+            i < self.len(),
+            "index {i} out of range for length {}",
+            self.len()
+        );
+        match self {
+            Vector::Sparse(v) => {
+                if let Ok(p) = v.indices().binary_search(&(i as Index)) {
+                    let (len, mut idx, mut vals) =
+                        std::mem::replace(v, SparseVector::new(0)).into_parts();
+                    idx.remove(p);
+                    vals.remove(p);
+                    // SAFETY: removing an element keeps the indices strictly increasing.
+                    *v = unsafe { SparseVector::new_unchecked(len, idx, vals) };
+                }
+            }
+            Vector::Bitmap(b) => b.remove(i),
+            Vector::Dense(_) => {
+                self.make_bitmap();
+                if let Vector::Bitmap(b) = self {
+                    b.remove(i);
+                }
+            }
+        }
+    }
+
     /// Length (the number of indices, present or not).
     pub fn len(&self) -> usize {
         match self {
