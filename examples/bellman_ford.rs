@@ -68,13 +68,13 @@ fn on_file(path: &str, sources: &str) -> edgeblas::Result<()> {
         let start = Instant::now();
         let (dist, rounds) = template(&a, s);
         let ms = start.elapsed().as_secs_f64() * 1e3;
-        let reached = dist.to_pairs().iter().filter(|e| e.1.is_finite()).count();
-        let total: f64 = dist
+        let finite: Vec<f64> = dist
             .to_pairs()
-            .iter()
+            .into_iter()
             .map(|e| e.1)
             .filter(|x| x.is_finite())
-            .sum();
+            .collect();
+        let (reached, total) = (finite.len(), finite.iter().sum::<f64>());
         println!(
             "bellman-ford template: source {s}, {rounds} rounds, reached {reached}, distance sum {total}, {ms:.1} ms"
         );

@@ -585,27 +585,11 @@ impl Monoid<bool> for Lxor {
     }
 }
 
-/// MIN.SECOND: `w(i) = min_k u(k)` over the `k` where `A(i,k)` is present: the matrix
-/// entry only gives the structure, so a pattern `Csr<()>` works (label propagation).
-#[derive(Debug)]
-pub struct MinSecond<T>(PhantomData<fn() -> T>);
-impl<T> MinSecond<T> {
-    /// The semiring (a zero-sized value).
-    pub const fn new() -> Self {
-        MinSecond(PhantomData)
-    }
-}
-impl<T> Clone for MinSecond<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for MinSecond<T> {}
-impl<T> Default for MinSecond<T> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+unit_struct!(
+    /// MIN.SECOND: `w(i) = min_k u(k)` over the `k` where `A(i,k)` is present: the matrix
+    /// entry only gives the structure, so a pattern `Csr<()>` works (label propagation).
+    MinSecond
+);
 impl<A, T: Number> Semiring<A, T> for MinSecond<T> {
     type Output = T;
     type Add = Min<T>;
@@ -619,27 +603,11 @@ impl<A, T: Number> Semiring<A, T> for MinSecond<T> {
     }
 }
 
-/// PLUS.SECOND: `w(i) = sum_k u(k)` over the `k` where `A(i,k)` is present; with a
-/// pattern matrix this is PLUS.TIMES with an implicit 1 (PageRank over `Csr<()>`).
-#[derive(Debug)]
-pub struct PlusSecond<T>(PhantomData<fn() -> T>);
-impl<T> PlusSecond<T> {
-    /// The semiring (a zero-sized value).
-    pub const fn new() -> Self {
-        PlusSecond(PhantomData)
-    }
-}
-impl<T> Clone for PlusSecond<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for PlusSecond<T> {}
-impl<T> Default for PlusSecond<T> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+unit_struct!(
+    /// PLUS.SECOND: `w(i) = sum_k u(k)` over the `k` where `A(i,k)` is present; with a
+    /// pattern matrix this is PLUS.TIMES with an implicit 1 (PageRank over `Csr<()>`).
+    PlusSecond
+);
 impl<A, T: Number> Semiring<A, T> for PlusSecond<T> {
     type Output = T;
     type Add = Plus<T>;

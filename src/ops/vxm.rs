@@ -40,17 +40,13 @@ pub fn vxm<S, A, U>(
     A: Scalar,
     U: Scalar,
 {
-    let t = if desc.transpose {
-        assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols() (transposed vxm)");
-        assert_eq!(w.len(), a.nrows(), "w.len() != A.nrows() (transposed vxm)");
-        check_mask(mask, w.len());
-        pull::mxv_pull(semiring, a, u, mask)
-    } else {
-        assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows()");
-        assert_eq!(w.len(), a.ncols(), "w.len() != A.ncols()");
-        check_mask(mask, w.len());
-        push::vxm_push(semiring, u, a, mask)
-    };
+    if !desc.transpose {
+        return vxm_with_method(w, mask, accum, semiring, u, a, desc, PushMethod::Auto);
+    }
+    assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols() (transposed vxm)");
+    assert_eq!(w.len(), a.nrows(), "w.len() != A.nrows() (transposed vxm)");
+    check_mask(mask, w.len());
+    let t = pull::mxv_pull(semiring, a, u, mask);
     write::write_back(w, mask, accum, t, true, desc.replace);
 }
 

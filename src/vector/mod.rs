@@ -69,19 +69,7 @@ impl<T: Scalar> Vector<T> {
             self.len()
         );
         match self {
-            Vector::Sparse(v) => {
-                let (len, mut idx, mut vals) =
-                    std::mem::replace(v, SparseVector::new(0)).into_parts();
-                match idx.binary_search(&(i as Index)) {
-                    Ok(p) => vals[p] = x,
-                    Err(p) => {
-                        idx.insert(p, i as Index);
-                        vals.insert(p, x);
-                    }
-                }
-                // SAFETY: inserted at its sorted position, so indices stay strictly increasing.
-                *v = unsafe { SparseVector::new_unchecked(len, idx, vals) };
-            }
+            Vector::Sparse(v) => v.set(i, x),
             Vector::Bitmap(b) => b.set(i, x),
             Vector::Dense(d) => d.as_mut_slice()[i] = x,
         }
@@ -99,16 +87,7 @@ impl<T: Scalar> Vector<T> {
             self.len()
         );
         match self {
-            Vector::Sparse(v) => {
-                if let Ok(p) = v.indices().binary_search(&(i as Index)) {
-                    let (len, mut idx, mut vals) =
-                        std::mem::replace(v, SparseVector::new(0)).into_parts();
-                    idx.remove(p);
-                    vals.remove(p);
-                    // SAFETY: removing an element keeps the indices strictly increasing.
-                    *v = unsafe { SparseVector::new_unchecked(len, idx, vals) };
-                }
-            }
+            Vector::Sparse(v) => v.remove(i),
             Vector::Bitmap(b) => b.remove(i),
             Vector::Dense(_) => {
                 self.make_bitmap();

@@ -137,6 +137,33 @@ impl<T: Scalar> SparseVector<T> {
             .zip(self.values.iter().copied())
     }
 
+    /// Sets entry `i` to `x`, inserting it at its sorted place (O(nvals)).
+    ///
+    /// # Panics
+    /// If `i >= len`.
+    pub fn set(&mut self, i: usize, x: T) {
+        assert!(
+            i < self.len,
+            "index {i} out of range for length {}",
+            self.len
+        );
+        match self.indices.binary_search(&(i as Index)) {
+            Ok(p) => self.values[p] = x,
+            Err(p) => {
+                self.indices.insert(p, i as Index);
+                self.values.insert(p, x);
+            }
+        }
+    }
+
+    /// Removes entry `i`, if present (O(nvals)).
+    pub fn remove(&mut self, i: usize) {
+        if let Ok(p) = self.indices.binary_search(&(i as Index)) {
+            self.indices.remove(p);
+            self.values.remove(p);
+        }
+    }
+
     /// Removes every entry.
     pub fn clear(&mut self) {
         self.indices.clear();

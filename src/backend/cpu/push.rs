@@ -136,18 +136,17 @@ where
             ws.finish(n)
         }
     };
+    // The sort method needs no workspace.
+    let ws_len = if method == PushMethod::Sort { 0 } else { n };
     if bounds.len() == 2 {
-        let mut ws = Workspace::new(if method == PushMethod::Sort { 0 } else { n });
+        let mut ws = Workspace::new(ws_len);
         let (i, v) = run_chunk(&mut ws, 0..ks.len());
         // SAFETY: the chunk's indices strictly increase and are column indices < n.
         return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, i, v) });
     }
     let chunks: Vec<(Vec<Index>, Vec<S::Output>)> = bounds
         .par_windows(2)
-        .map_init(
-            || Workspace::new(if method == PushMethod::Sort { 0 } else { n }),
-            |ws, w| run_chunk(ws, w[0]..w[1]),
-        )
+        .map_init(|| Workspace::new(ws_len), |ws, w| run_chunk(ws, w[0]..w[1]))
         .collect();
     merge_chunks(n, &add, &chunks)
 }
