@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use crate::algebra::{Index, Scalar, Truthy};
+use crate::matrix::Csr;
 use crate::vector::Vector;
 
 /// Where an operation may write: the entries of a vector (its structure, or the entries
@@ -171,6 +172,142 @@ impl Descriptor {
     pub const fn with_transpose(self) -> Self {
         Descriptor {
             transpose: true,
+            ..self
+        }
+    }
+}
+
+/// Where a matrix operation may write: the entries of a matrix (its structure, or the
+/// entries whose value is true), optionally complemented. Made from any matrix.
+///
+/// `C<M> = T` writes `T(i, j)` where `M` allows `(i, j)`; elsewhere `C(i, j)` is kept, or
+/// deleted under [`MatrixDescriptor::replace`]. Triangle counting restricts `L L'` to
+/// the pattern of `L` with `MatrixMask::structure(&l)`.
+#[derive(Clone, Debug)]
+pub struct MatrixMask<'a> {
+    nrows: usize,
+    ncols: usize,
+    offsets: Cow<'a, [u64]>,
+    indices: Cow<'a, [Index]>,
+    complement: bool,
+}
+
+impl<'a> MatrixMask<'a> {
+    /// The structure of `m`: every stored entry, whatever its value. Borrows `m`.
+    pub fn structure<T: Scalar>(m: &'a Csr<T>) -> Self {
+        MatrixMask {
+            nrows: m.nrows(),
+            ncols: m.ncols(),
+            offsets: Cow::Borrowed(m.offsets()),
+            indices: Cow::Borrowed(m.indices()),
+            complement: false,
+        }
+    }
+
+    /// The stored entries of `m` whose value is true (non-zero).
+    pub fn values<T: Scalar + Truthy>(m: &Csr<T>) -> MatrixMask<'static> {
+        let mut offsets = Vec::with_capacity(m.nrows() + 1);
+        let mut indices = Vec::new();
+        offsets.push(0u64);
+        for i in 0..m.nrows() {
+            let (cols, vals) = m.row(i);
+            indices.extend(
+                cols.iter()
+                    .zip(vals)
+                    .filter(|(_, x)| x.truthy())
+                    .map(|(&j, _)| j),
+            );
+            offsets.push(indices.len() as u64);
+        }
+        MatrixMask {
+            nrows: m.nrows(),
+            ncols: m.ncols(),
+            offsets: Cow::Owned(offsets),
+            indices: Cow::Owned(indices),
+            complement: false,
+        }
+    }
+
+    /// The complement: allows exactly the positions this mask does not.
+    pub fn complement(mut self) -> Self {
+        self.complement = !self.complement;
+        self
+    }
+
+    /// Whether the mask is complemented.
+    pub fn is_complemented(&self) -> bool {
+        self.complement
+    }
+
+    /// Rows of the matrix the mask came from.
+    pub fn nrows(&self) -> usize {
+        self.nrows
+    }
+
+    /// Columns of the matrix the mask came from.
+    pub fn ncols(&self) -> usize {
+        self.ncols
+    }
+
+    /// Whether an operation may write position `(i, j)`.
+    pub fn allows(&self, i: usize, j: usize) -> bool {
+        let inside = Index::try_from(j).is_ok_and(|j| self.row(i).binary_search(&j).is_ok());
+        inside != self.complement
+    }
+
+    /// The columns the mask names in row `i`, sorted, before complementing.
+    #[inline]
+    pub fn row(&self, i: usize) -> &[Index] {
+        &self.indices[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// How many positions the mask names, before complementing.
+    pub fn nvals(&self) -> usize {
+        self.indices.len()
+    }
+}
+
+/// Modifiers of a matrix operation, an immutable value, like GraphBLAS's descriptor with
+/// `GrB_OUTP`, `GrB_INP0` and `GrB_INP1`. `MatrixDescriptor::default()` merges into the
+/// output outside the mask and uses the inputs as given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatrixDescriptor {
+    /// Delete output entries the mask does not allow (GrB_REPLACE).
+    pub replace: bool,
+    /// Use the transpose of the first matrix input (GrB_INP0 = GrB_TRAN).
+    pub transpose_a: bool,
+    /// Use the transpose of the second matrix input (GrB_INP1 = GrB_TRAN).
+    pub transpose_b: bool,
+}
+
+impl MatrixDescriptor {
+    /// Merge outside the mask, inputs as given.
+    pub const DEFAULT: MatrixDescriptor = MatrixDescriptor {
+        replace: false,
+        transpose_a: false,
+        transpose_b: false,
+    };
+
+    /// This descriptor with replace set.
+    pub const fn with_replace(self) -> Self {
+        MatrixDescriptor {
+            replace: true,
+            ..self
+        }
+    }
+
+    /// This descriptor with the first input transposed.
+    pub const fn with_transpose_a(self) -> Self {
+        MatrixDescriptor {
+            transpose_a: true,
+            ..self
+        }
+    }
+
+    /// This descriptor with the second input transposed.
+    pub const fn with_transpose_b(self) -> Self {
+        MatrixDescriptor {
+            transpose_b: true,
             ..self
         }
     }

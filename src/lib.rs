@@ -64,7 +64,7 @@ pub use error::{Error, Result};
 pub mod prelude {
     pub use crate::algebra::*;
     pub use crate::algo;
-    pub use crate::descriptor::{Descriptor, Mask};
+    pub use crate::descriptor::{Descriptor, Mask, MatrixDescriptor, MatrixMask};
     pub use crate::error::{Error, Result};
     pub use crate::matrix::{CooBuilder, Csr, Duplicates};
     pub use crate::ops;

@@ -64,6 +64,10 @@ pub trait BinaryOp<X, Y>: Send + Sync {
     fn apply(&self, x: X, y: Y) -> Self::Output;
 }
 
+/// The accumulator argument of every operation: `None` overwrites, `Some(op)` combines
+/// the old value with the new one, `z = op(old, new)`, where both are present.
+pub type Accum<'a, Z> = Option<&'a dyn BinaryOp<Z, Z, Output = Z>>;
+
 /// A monoid: an associative operator with an identity and, optionally, a terminal
 /// (annihilating) value `t` with `t (+) x = t` for every `x`.
 ///

@@ -10,15 +10,17 @@ mod apply;
 mod assign;
 mod bfs_step;
 mod ewise;
+mod matrix;
 mod mxv;
 mod reduce;
 mod vxm;
 
-pub use crate::backend::cpu::write::Accum;
+pub use crate::algebra::Accum;
 pub use apply::{apply, apply_indexed, select};
 pub use assign::{assign, assign_scalar};
 pub use bfs_step::{BfsLevels, BfsState, Direction, StepCounts, bfs_step};
 pub use ewise::{ewise_add, ewise_mult};
+pub use matrix::{diag, offdiag, select_matrix, transpose, tril, triu};
 pub use mxv::mxv;
 pub use reduce::reduce;
 pub use vxm::{PushMethod, vxm, vxm_with_method};

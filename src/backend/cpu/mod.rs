@@ -8,7 +8,9 @@ pub(crate) mod bfs_level;
 pub(crate) mod ewise;
 pub(crate) mod pull;
 pub(crate) mod push;
+pub(crate) mod rows;
 pub(crate) mod write;
+pub(crate) mod write_matrix;
 
 /// Below this much work (edges or entries), kernels run on the calling thread: spawning
 /// tasks for a frontier of ten vertices costs more than it saves.

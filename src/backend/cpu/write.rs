@@ -2,12 +2,9 @@
 //! `z = accum ? w (.) t (union) : t`; then `w(i) = z(i)` where the mask allows `i`, and
 //! elsewhere `w(i)` is kept (or deleted under replace).
 
-use crate::algebra::{BinaryOp, Index, Scalar};
+use crate::algebra::{Accum, BinaryOp, Index, Scalar};
 use crate::descriptor::{Mask, MaskSet};
 use crate::vector::{BitmapVector, SparseVector, Vector};
-
-/// The accumulator argument of every operation.
-pub type Accum<'a, Z> = Option<&'a dyn BinaryOp<Z, Z, Output = Z>>;
 
 /// Writes the computed result `t` into `w`.
 ///

@@ -1,0 +1,124 @@
+//! Operations on matrices other than products: select (tril, triu, ...) and transpose,
+//! each ending in the masked write-back `C<M> = C (.) T`.
+
+use crate::algebra::{Accum, Index, Scalar};
+use crate::backend::cpu::rows::{build_rows, cost_prefix, cut_rows};
+use crate::backend::cpu::write_matrix::write_back_matrix;
+use crate::descriptor::{MatrixDescriptor, MatrixMask};
+use crate::matrix::Csr;
+
+/// Panics unless the mask (if any) has the output's shape.
+pub(crate) fn check_matrix_mask(mask: Option<&MatrixMask>, nrows: usize, ncols: usize) {
+    if let Some(m) = mask {
+        assert_eq!(
+            (m.nrows(), m.ncols()),
+            (nrows, ncols),
+            "mask shape != C's shape"
+        );
+    }
+}
+
+/// Panics unless `c` is `nrows x ncols`.
+pub(crate) fn check_shape<T>(c: &Csr<T>, nrows: usize, ncols: usize, what: &str)
+where
+    T: Scalar,
+{
+    assert_eq!(
+        (c.nrows(), c.ncols()),
+        (nrows, ncols),
+        "C's shape != {what}'s shape"
+    );
+}
+
+/// `A`, or its transpose under `transpose`, borrowed when no transpose is needed.
+pub(crate) fn maybe_transposed<T: Scalar>(
+    a: &Csr<T>,
+    transpose: bool,
+) -> std::borrow::Cow<'_, Csr<T>> {
+    if transpose {
+        std::borrow::Cow::Owned(a.transpose())
+    } else {
+        std::borrow::Cow::Borrowed(a)
+    }
+}
+
+/// `C<M> = C (.) A'` -- GrB_transpose. Under `desc.transpose_a` the input is transposed
+/// twice, so `T = A`.
+///
+/// # Panics
+/// If `C` is not `ncols(A) x nrows(A)` (or `A`'s shape under `transpose_a`), or the mask
+/// has another shape.
+pub fn transpose<T: Scalar>(
+    c: &mut Csr<T>,
+    mask: Option<&MatrixMask>,
+    accum: Accum<'_, T>,
+    a: &Csr<T>,
+    desc: &MatrixDescriptor,
+) {
+    let t = if desc.transpose_a {
+        a.clone()
+    } else {
+        a.transpose()
+    };
+    check_shape(c, t.nrows(), t.ncols(), "A'");
+    check_matrix_mask(mask, c.nrows(), c.ncols());
+    write_back_matrix(c, mask, accum, t, false, desc.replace);
+}
+
+/// `C<M> = C (.) select(A)` -- the entries of `A` (or `A'` under `desc.transpose_a`) for
+/// which `keep(i, j, A(i, j))` holds (GrB_select with an index-unary operator). The
+/// built-in predicates are [`tril`], [`triu`], [`diag`] and [`offdiag`]; a closure over
+/// the value selects by value.
+///
+/// # Panics
+/// If the shapes of `C`, `A` and the mask differ.
+pub fn select_matrix<T: Scalar>(
+    c: &mut Csr<T>,
+    mask: Option<&MatrixMask>,
+    accum: Accum<'_, T>,
+    keep: impl Fn(Index, Index, T) -> bool + Sync,
+    a: &Csr<T>,
+    desc: &MatrixDescriptor,
+) {
+    let a = maybe_transposed(a, desc.transpose_a);
+    check_shape(c, a.nrows(), a.ncols(), "A");
+    check_matrix_mask(mask, c.nrows(), c.ncols());
+    let bounds = cut_rows(&cost_prefix(a.nrows(), |i| a.degree(i) as u64));
+    let t = build_rows(
+        a.nrows(),
+        a.ncols(),
+        &bounds,
+        || (),
+        |_, i, cols, vals| {
+            let (ac, av) = a.row(i);
+            for (&j, &x) in ac.iter().zip(av) {
+                if keep(i as Index, j, x) {
+                    cols.push(j);
+                    vals.push(x);
+                }
+            }
+        },
+    );
+    write_back_matrix(c, mask, accum, t, false, desc.replace);
+}
+
+/// GrB_TRIL: keeps `(i, j)` with `j <= i + k` (k = 0: the lower triangle with the
+/// diagonal; k = -1: strictly below it).
+pub fn tril<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
+    move |i, j, _| j as i64 <= i as i64 + k
+}
+
+/// GrB_TRIU: keeps `(i, j)` with `j >= i + k` (k = 1: strictly above the diagonal).
+pub fn triu<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
+    move |i, j, _| j as i64 >= i as i64 + k
+}
+
+/// GrB_DIAG: keeps `(i, j)` with `j == i + k`.
+pub fn diag<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
+    move |i, j, _| j as i64 == i as i64 + k
+}
+
+/// GrB_OFFDIAG: keeps `(i, j)` with `j != i + k` (k = 0: drops self-loops).
+pub fn offdiag<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
+    move |i, j, _| j as i64 != i as i64 + k
+}
