@@ -620,3 +620,77 @@ impl<A, T: Number> Semiring<A, T> for PlusSecond<T> {
         u
     }
 }
+
+unit_struct!(
+    /// PLUS.PAIR: `C(i, j) = |{k : A(i, k) and B(k, j) present}|`, the count of the inner
+    /// indices where both operands have an entry; the values are never read, so pattern
+    /// matrices work. Triangle counting is `C<L> = L L'` over it.
+    PlusPair
+);
+impl<A, B, T: Number> Semiring<A, B> for PlusPair<T> {
+    type Output = T;
+    type Add = Plus<T>;
+    #[inline]
+    fn add(&self) -> Plus<T> {
+        Plus::new()
+    }
+    #[inline]
+    fn multiply(&self, _a: A, _b: B, _k: Index) -> T {
+        T::ONE
+    }
+}
+
+macro_rules! first_semiring {
+    ($(#[$doc:meta])* $name:ident, $add:ident) => {
+        unit_struct!($(#[$doc])* $name);
+        impl<B, T: Number> Semiring<T, B> for $name<T> {
+            type Output = T;
+            type Add = $add<T>;
+            #[inline]
+            fn add(&self) -> $add<T> {
+                $add::new()
+            }
+            #[inline]
+            fn multiply(&self, a: T, _b: B, _k: Index) -> T {
+                a
+            }
+        }
+    };
+}
+
+first_semiring!(
+    /// PLUS.FIRST: `C(i, j) = sum_k A(i, k)` over the `k` where `B(k, j)` is present: the
+    /// right operand gives only the structure.
+    PlusFirst,
+    Plus
+);
+first_semiring!(
+    /// MIN.FIRST: `C(i, j) = min_k A(i, k)` over the `k` where `B(k, j)` is present.
+    MinFirst,
+    Min
+);
+first_semiring!(
+    /// MAX.FIRST: `C(i, j) = max_k A(i, k)` over the `k` where `B(k, j)` is present.
+    MaxFirst,
+    Max
+);
+
+unit_struct!(
+    /// MAX.SECOND: `w(i) = max_k u(k)` over the `k` where `A(i, k)` is present.
+    MaxSecond
+);
+impl<A, T: Number> Semiring<A, T> for MaxSecond<T> {
+    type Output = T;
+    type Add = Max<T>;
+    #[inline]
+    fn add(&self) -> Max<T> {
+        Max::new()
+    }
+    #[inline]
+    fn multiply(&self, _a: A, u: T, _k: Index) -> T {
+        u
+    }
+}
+
+/// LOR.LAND, GraphBLAS's name for [`OrAnd`].
+pub type LorLand = OrAnd;

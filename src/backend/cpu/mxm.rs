@@ -1,0 +1,562 @@
+//! The matrix-matrix product `T<M> = A (+).(x) B` on the CPU, two ways:
+//!
+//! - **saxpy** (Gustavson, SuiteSparse's saxpy3 with coarse tasks): row `i` of `T` is
+//!   the sum of the rows `B(k, :)` scaled by `A(i, k)`, accumulated in a dense workspace
+//!   of `ncols` slots with a *stamp* per slot (never cleared; a counter moves on per row).
+//!   An uncomplemented mask is scattered into the stamps first, so blocked columns cost a
+//!   compare; when a row of `B` is much longer than the mask's row, the mask's columns
+//!   are looked up in it instead of scanning it (SuiteSparse's `GB_SCAN_M_j_OR_A_k`).
+//! - **dot** (SuiteSparse's dot3 and dot2): `T(i, j) = A(i, :) . BT(j, :)` for each
+//!   position the mask allows, over the rows of `B'` given explicitly. A dot is a merge
+//!   of two sorted rows (or a binary search of the shorter one in the longer one), and
+//!   stops at the monoid's terminal value.
+//!
+//! Both sum the terms of an entry in ascending `k`, starting from the first term, so
+//! their results are identical bytes even for floating-point PLUS, and independent of
+//! the thread count (each row is computed by one call).
+
+use std::sync::Mutex;
+
+use crate::algebra::{Index, Monoid, Scalar, Semiring};
+use crate::descriptor::MatrixMask;
+use crate::matrix::Csr;
+
+use super::rows::{build_rows, cost_prefix, cut_rows};
+
+/// A row of `B` at least this long, and 64 times longer than the mask's row, is
+/// searched for the mask's columns instead of scanned (SuiteSparse's thresholds).
+const SEARCH_MIN_ROW: usize = 256;
+/// How much longer than the mask's row a row of `B` must be to be searched.
+const SEARCH_RATIO: usize = 64;
+/// One dot product binary-searches the shorter row in the longer when the longer is
+/// this many times longer (SuiteSparse's dot kernels use 8).
+const GALLOP_RATIO: usize = 8;
+
+/// The Gustavson workspace of one task: a stamp and a value per output column.
+struct Gustavson<Z> {
+    stamp: Vec<u32>,
+    vals: Vec<Z>,
+    /// The stamp of "allowed, not yet seen" in this row; `mark + 1` is "seen".
+    mark: u32,
+    /// Columns touched in this row, in discovery order.
+    touched: Vec<Index>,
+}
+
+impl<Z: Scalar> Gustavson<Z> {
+    fn new(ncols: usize) -> Self {
+        Gustavson {
+            stamp: vec![0; ncols],
+            vals: vec![Z::default(); ncols],
+            mark: 0,
+            touched: Vec::new(),
+        }
+    }
+
+    /// Moves to a new row: afterwards every stamp is below `mark`.
+    #[inline]
+    fn next_row(&mut self) {
+        if self.mark >= u32::MAX - 4 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.mark = 0;
+        }
+        self.mark += 2;
+        self.touched.clear();
+    }
+}
+
+/// Workspaces handed back to a shared pool when a task ends, so that a product cut into
+/// many tasks allocates (and zeroes) at most one workspace per thread.
+struct Pooled<'p, W> {
+    ws: Option<W>,
+    pool: &'p Mutex<Vec<W>>,
+}
+
+impl<'p, W> Pooled<'p, W> {
+    fn take(pool: &'p Mutex<Vec<W>>, make: impl FnOnce() -> W) -> Self {
+        let ws = pool.lock().ok().and_then(|mut p| p.pop());
+        Pooled {
+            ws: Some(ws.unwrap_or_else(make)),
+            pool,
+        }
+    }
+
+    fn get(&mut self) -> &mut W {
+        self.ws
+            .as_mut()
+            .expect("a pooled workspace is present until dropped")
+    }
+}
+
+impl<W> Drop for Pooled<'_, W> {
+    fn drop(&mut self) {
+        if let (Some(ws), Ok(mut pool)) = (self.ws.take(), self.pool.lock()) {
+            pool.push(ws);
+        }
+    }
+}
+
+/// The estimated cost of saxpy row `i`: the terms it computes, where a searched row of
+/// `B` costs a binary search per mask column instead of its length.
+#[inline]
+fn saxpy_row_cost<A, B>(a: &Csr<A>, b: &Csr<B>, mask_row: Option<&[Index]>, i: usize) -> u64
+where
+    A: Scalar,
+    B: Scalar,
+{
+    let (ac, _) = a.row(i);
+    let mut cost = 0u64;
+    for &k in ac {
+        let d = b.degree(k as usize);
+        cost += match mask_row {
+            Some(m) if searched(d, m.len()) => {
+                m.len() as u64 * (1 + 4 * (usize::BITS - d.leading_zeros()) as u64)
+            }
+            _ => d as u64,
+        };
+    }
+    cost + mask_row.map_or(0, |m| m.len() as u64)
+}
+
+/// Whether a row of `B` with `d` entries is searched for the `m` columns of the mask.
+#[inline]
+fn searched(d: usize, m: usize) -> bool {
+    d > SEARCH_MIN_ROW && SEARCH_RATIO * m < d
+}
+
+/// The total estimated cost of the saxpy method (see [`saxpy_row_cost`]).
+pub(crate) fn saxpy_cost<A, B>(a: &Csr<A>, b: &Csr<B>, mask: Option<&MatrixMask>) -> u64
+where
+    A: Scalar,
+    B: Scalar,
+{
+    let mask = mask.filter(|m| !m.is_complemented());
+    (0..a.nrows())
+        .map(|i| saxpy_row_cost(a, b, mask.map(|m| m.row(i)), i))
+        .sum()
+}
+
+/// The estimated cost of the dot method over the mask's entries, given the row lengths
+/// of `A` and of `B'` (`bt_len[j]`).
+pub(crate) fn dot_cost(a_len: impl Fn(usize) -> usize, bt_len: &[u64], mask: &MatrixMask) -> u64 {
+    let mut cost = 0u64;
+    for i in 0..mask.nrows() {
+        let da = a_len(i) as u64;
+        for &j in mask.row(i) {
+            let db = bt_len[j as usize];
+            let (short, long) = (da.min(db), da.max(db));
+            cost += 1 + if long > GALLOP_RATIO as u64 * short {
+                short * (1 + (u64::BITS - long.leading_zeros()) as u64)
+            } else {
+                short + long
+            };
+        }
+    }
+    cost
+}
+
+/// `T<M> = A (+).(x) B` by Gustavson saxpy. `T` has entries only where the mask allows.
+pub(crate) fn mxm_saxpy<S, A, B>(
+    s: S,
+    a: &Csr<A>,
+    b: &Csr<B>,
+    mask: Option<&MatrixMask>,
+) -> Csr<S::Output>
+where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    let (nrows, ncols) = (a.nrows(), b.ncols());
+    let mask_rows = mask.filter(|m| !m.is_complemented());
+    let prefix = cost_prefix(nrows, |i| {
+        saxpy_row_cost(a, b, mask_rows.map(|m| m.row(i)), i)
+    });
+    let bounds = cut_rows(&prefix);
+    let pool = Mutex::new(Vec::new());
+    build_rows(
+        nrows,
+        ncols,
+        &bounds,
+        || Pooled::take(&pool, || Gustavson::new(ncols)),
+        |ws, i, cols, vals| {
+            let ws = ws.get();
+            match mask {
+                None => saxpy_row_plain(&s, a, b, i, ws, cols, vals),
+                Some(m) if m.is_complemented() => {
+                    saxpy_row_blocked(&s, a, b, m.row(i), i, ws, cols, vals)
+                }
+                Some(m) => saxpy_row_masked(&s, a, b, m.row(i), i, ws, cols, vals),
+            }
+        },
+    )
+}
+
+/// Adds term `z` to slot `j`, which holds a value (stamp `mark + 1`).
+#[inline(always)]
+fn add_term<S, A, B>(s: &S, slot: &mut S::Output, z: S::Output)
+where
+    S: Semiring<A, B>,
+{
+    if !S::FIRST_TERM_IS_SUM {
+        *slot = s.add().combine(*slot, z);
+    }
+}
+
+/// Emits the touched columns of the row in ascending order.
+#[inline]
+fn gather_touched<Z: Scalar>(ws: &mut Gustavson<Z>, cols: &mut Vec<Index>, vals: &mut Vec<Z>) {
+    let ncols = ws.stamp.len();
+    if ws.touched.len() * 16 > ncols {
+        let seen = ws.mark + 1;
+        for (j, &st) in ws.stamp.iter().enumerate() {
+            if st == seen {
+                cols.push(j as Index);
+                vals.push(ws.vals[j]);
+            }
+        }
+    } else {
+        ws.touched.sort_unstable();
+        for &j in &ws.touched {
+            cols.push(j);
+            vals.push(ws.vals[j as usize]);
+        }
+    }
+}
+
+/// One row without a mask: every term lands.
+#[allow(clippy::too_many_arguments)]
+fn saxpy_row_plain<S, A, B>(
+    s: &S,
+    a: &Csr<A>,
+    b: &Csr<B>,
+    i: usize,
+    ws: &mut Gustavson<S::Output>,
+    cols: &mut Vec<Index>,
+    vals: &mut Vec<S::Output>,
+) where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    ws.next_row();
+    let seen = ws.mark + 1;
+    let (ac, av) = a.row(i);
+    if ac.len() == 1 {
+        // One row of B, scaled: already sorted.
+        let k = ac[0];
+        let (bc, bv) = b.row(k as usize);
+        for (&j, &y) in bc.iter().zip(bv) {
+            cols.push(j);
+            vals.push(s.multiply(av[0], y, k));
+        }
+        return;
+    }
+    for (&k, &x) in ac.iter().zip(av) {
+        let (bc, bv) = b.row(k as usize);
+        for (&j, &y) in bc.iter().zip(bv) {
+            let z = s.multiply(x, y, k);
+            let ju = j as usize;
+            if ws.stamp[ju] == seen {
+                add_term(s, &mut ws.vals[ju], z);
+            } else {
+                ws.stamp[ju] = seen;
+                ws.vals[ju] = z;
+                ws.touched.push(j);
+            }
+        }
+    }
+    gather_touched(ws, cols, vals);
+}
+
+/// One row under a complemented mask: the mask's columns are blocked.
+#[allow(clippy::too_many_arguments)]
+fn saxpy_row_blocked<S, A, B>(
+    s: &S,
+    a: &Csr<A>,
+    b: &Csr<B>,
+    blocked: &[Index],
+    i: usize,
+    ws: &mut Gustavson<S::Output>,
+    cols: &mut Vec<Index>,
+    vals: &mut Vec<S::Output>,
+) where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    ws.next_row();
+    let (mark, seen) = (ws.mark, ws.mark + 1);
+    for &j in blocked {
+        ws.stamp[j as usize] = mark;
+    }
+    let (ac, av) = a.row(i);
+    for (&k, &x) in ac.iter().zip(av) {
+        let (bc, bv) = b.row(k as usize);
+        for (&j, &y) in bc.iter().zip(bv) {
+            let ju = j as usize;
+            let st = ws.stamp[ju];
+            if st == mark {
+                continue;
+            }
+            let z = s.multiply(x, y, k);
+            if st == seen {
+                add_term(s, &mut ws.vals[ju], z);
+            } else {
+                ws.stamp[ju] = seen;
+                ws.vals[ju] = z;
+                ws.touched.push(j);
+            }
+        }
+    }
+    gather_touched(ws, cols, vals);
+}
+
+/// One row under a mask: only the mask's columns are computed, and they come out in the
+/// mask's (sorted) order, so the row needs no sort.
+#[allow(clippy::too_many_arguments)]
+fn saxpy_row_masked<S, A, B>(
+    s: &S,
+    a: &Csr<A>,
+    b: &Csr<B>,
+    allowed: &[Index],
+    i: usize,
+    ws: &mut Gustavson<S::Output>,
+    cols: &mut Vec<Index>,
+    vals: &mut Vec<S::Output>,
+) where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    if allowed.is_empty() {
+        return;
+    }
+    ws.next_row();
+    let (mark, seen) = (ws.mark, ws.mark + 1);
+    for &j in allowed {
+        ws.stamp[j as usize] = mark;
+    }
+    let (lo, hi) = (allowed[0], allowed[allowed.len() - 1]);
+    let (ac, av) = a.row(i);
+    for (&k, &x) in ac.iter().zip(av) {
+        let (bc, bv) = b.row(k as usize);
+        if searched(bc.len(), allowed.len()) {
+            // Look the mask's columns up in the long row, moving forward only.
+            let mut from = 0;
+            for &j in allowed {
+                from += bc[from..].partition_point(|&c| c < j);
+                if from == bc.len() {
+                    break;
+                }
+                if bc[from] == j {
+                    let z = s.multiply(x, bv[from], k);
+                    let ju = j as usize;
+                    if ws.stamp[ju] == seen {
+                        add_term(s, &mut ws.vals[ju], z);
+                    } else {
+                        ws.stamp[ju] = seen;
+                        ws.vals[ju] = z;
+                    }
+                }
+            }
+            continue;
+        }
+        // Only the part of the row within the mask's column range can land.
+        let start = if bc.first().is_some_and(|&c| c < lo) {
+            bc.partition_point(|&c| c < lo)
+        } else {
+            0
+        };
+        for (&j, &y) in bc[start..].iter().zip(&bv[start..]) {
+            if j > hi {
+                break;
+            }
+            let ju = j as usize;
+            let st = ws.stamp[ju];
+            if st == seen {
+                add_term(s, &mut ws.vals[ju], s.multiply(x, y, k));
+            } else if st == mark {
+                ws.stamp[ju] = seen;
+                ws.vals[ju] = s.multiply(x, y, k);
+            }
+        }
+    }
+    for &j in allowed {
+        if ws.stamp[j as usize] == seen {
+            cols.push(j);
+            vals.push(ws.vals[j as usize]);
+        }
+    }
+}
+
+/// One dot product `A(i, :) . BT(j, :)` in ascending `k`, stopping at a terminal sum.
+#[inline]
+pub(crate) fn dot<S, A, B>(
+    s: &S,
+    ac: &[Index],
+    av: &[A],
+    bc: &[Index],
+    bv: &[B],
+) -> Option<S::Output>
+where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    if ac.is_empty() || bc.is_empty() || ac[ac.len() - 1] < bc[0] || bc[bc.len() - 1] < ac[0] {
+        return None;
+    }
+    let add = s.add();
+    let mut acc: Option<S::Output> = None;
+    // Adds one term; returns true when the sum can no longer change.
+    let mut term = |z: S::Output| -> bool {
+        let sum = match acc {
+            Some(prev) => add.combine(prev, z),
+            None => z,
+        };
+        acc = Some(sum);
+        S::FIRST_TERM_IS_SUM || add.is_terminal(&sum)
+    };
+    if ac.len() > GALLOP_RATIO * bc.len() {
+        let mut from = 0;
+        for (&k, &y) in bc.iter().zip(bv) {
+            from += ac[from..].partition_point(|&c| c < k);
+            if from == ac.len() {
+                break;
+            }
+            if ac[from] == k && term(s.multiply(av[from], y, k)) {
+                break;
+            }
+        }
+    } else if bc.len() > GALLOP_RATIO * ac.len() {
+        let mut from = 0;
+        for (&k, &x) in ac.iter().zip(av) {
+            from += bc[from..].partition_point(|&c| c < k);
+            if from == bc.len() {
+                break;
+            }
+            if bc[from] == k && term(s.multiply(x, bv[from], k)) {
+                break;
+            }
+        }
+    } else {
+        let (mut p, mut q) = (0, 0);
+        while p < ac.len() && q < bc.len() {
+            let (x, y) = (ac[p], bc[q]);
+            if x == y {
+                if term(s.multiply(av[p], bv[q], x)) {
+                    break;
+                }
+                p += 1;
+                q += 1;
+            } else if x < y {
+                p += 1;
+            } else {
+                q += 1;
+            }
+        }
+    }
+    acc
+}
+
+/// `T<M> = A (+).(x) BT'` by dot products, `bt` holding the rows of `B'`. With an
+/// uncomplemented mask only its entries are computed (dot3); otherwise every allowed
+/// position of every row is (dot2: for small outputs, or when forced).
+pub(crate) fn mxm_dot<S, A, B>(
+    s: S,
+    a: &Csr<A>,
+    bt: &Csr<B>,
+    mask: Option<&MatrixMask>,
+) -> Csr<S::Output>
+where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    let (nrows, ncols) = (a.nrows(), bt.nrows());
+    let prefix = match mask {
+        Some(m) if !m.is_complemented() => cost_prefix(nrows, |i| {
+            let da = a.degree(i) as u64;
+            m.row(i)
+                .iter()
+                .map(|&j| 1 + da.min(bt.degree(j as usize) as u64))
+                .sum()
+        }),
+        _ => cost_prefix(nrows, |i| (ncols * (1 + a.degree(i).min(64))) as u64),
+    };
+    let bounds = cut_rows(&prefix);
+    build_rows(
+        nrows,
+        ncols,
+        &bounds,
+        || (),
+        |_, i, cols, vals| {
+            let (ac, av) = a.row(i);
+            let mut one = |j: Index| {
+                let (bc, bv) = bt.row(j as usize);
+                if let Some(z) = dot(&s, ac, av, bc, bv) {
+                    cols.push(j);
+                    vals.push(z);
+                }
+            };
+            match mask {
+                Some(m) if !m.is_complemented() => m.row(i).iter().for_each(|&j| one(j)),
+                Some(m) => {
+                    let blocked = m.row(i);
+                    let mut p = 0;
+                    for j in 0..ncols as Index {
+                        while p < blocked.len() && blocked[p] < j {
+                            p += 1;
+                        }
+                        if p < blocked.len() && blocked[p] == j {
+                            continue;
+                        }
+                        one(j);
+                    }
+                }
+                None => (0..ncols as Index).for_each(one),
+            }
+        },
+    )
+}
+
+/// `t(i) = (+)_j A(i, j)` for every non-empty row, in column order, stopping at a
+/// terminal value: the rows' sums as `(indices, values)`.
+pub(crate) fn reduce_rows<T: Scalar, M: Monoid<T>>(monoid: &M, a: &Csr<T>) -> (Vec<Index>, Vec<T>) {
+    let sums = build_rows(
+        a.nrows(),
+        1,
+        &cut_rows(&cost_prefix(a.nrows(), |i| a.degree(i) as u64)),
+        || (),
+        |_, i, cols, vals| {
+            if let Some(z) = reduce_slice(monoid, a.row(i).1) {
+                cols.push(0);
+                vals.push(z);
+            }
+        },
+    );
+    let (nrows, _, offsets, _, values) = sums.into_parts();
+    let rows = (0..nrows)
+        .filter(|&i| offsets[i + 1] > offsets[i])
+        .map(|i| i as Index)
+        .collect();
+    (rows, values)
+}
+
+/// The monoid sum of `xs` from its first term, in order, stopping at a terminal value;
+/// `None` when empty.
+#[inline]
+pub(crate) fn reduce_slice<T: Scalar, M: Monoid<T>>(monoid: &M, xs: &[T]) -> Option<T> {
+    let (&first, rest) = xs.split_first()?;
+    let mut acc = first;
+    if monoid.is_terminal(&acc) {
+        return Some(acc);
+    }
+    for &x in rest {
+        acc = monoid.combine(acc, x);
+        if monoid.is_terminal(&acc) {
+            break;
+        }
+    }
+    Some(acc)
+}
