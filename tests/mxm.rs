@@ -19,7 +19,6 @@ use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 use oracle::{DMat, transpose};
 use random::{Rng, from_csr, to_csr};
 
-
 /// The seed quickcheck draws case seeds from.
 const QC_SEED: u64 = 0x6d78_6d5f_7465_7374;
 
@@ -667,11 +666,7 @@ fn prop_reduce(seed: Seed) -> TestResult {
     let (valued, complement, replace) = (r.chance(0.5), r.chance(0.4), r.chance(0.4));
     let use_mask = r.chance(0.6);
     let use_accum = r.chance(0.5);
-    let rows = if tr {
-        transpose(&a, n)
-    } else {
-        a.clone()
-    };
+    let rows = if tr { transpose(&a, n) } else { a.clone() };
     let plus = Plus::<i64>::new();
     let t: Vec<Option<i64>> = rows
         .iter()

@@ -96,17 +96,19 @@ impl<W> Drop for Pooled<'_, W> {
 }
 
 /// The estimated cost of saxpy row `i`: the terms it computes, where a searched row of
-/// `B` costs a binary search per mask column instead of its length.
+/// `B` costs a binary search per mask column instead of its length. `b_len(k)` is the
+/// length of row `k` of `B`.
 #[inline]
-fn saxpy_row_cost<A, B>(a: &Csr<A>, b: &Csr<B>, mask_row: Option<&[Index]>, i: usize) -> u64
-where
-    A: Scalar,
-    B: Scalar,
-{
+fn saxpy_row_cost<A: Scalar>(
+    a: &Csr<A>,
+    b_len: impl Fn(usize) -> usize,
+    mask_row: Option<&[Index]>,
+    i: usize,
+) -> u64 {
     let (ac, _) = a.row(i);
     let mut cost = 0u64;
     for &k in ac {
-        let d = b.degree(k as usize);
+        let d = b_len(k as usize);
         cost += match mask_row {
             Some(m) if searched(d, m.len()) => {
                 m.len() as u64 * (1 + 4 * (usize::BITS - d.leading_zeros()) as u64)
@@ -131,7 +133,15 @@ where
 {
     let mask = mask.filter(|m| !m.is_complemented());
     (0..a.nrows())
-        .map(|i| saxpy_row_cost(a, b, mask.map(|m| m.row(i)), i))
+        .map(|i| saxpy_row_cost(a, |k| b.degree(k), mask.map(|m| m.row(i)), i))
+        .sum()
+}
+
+/// [`saxpy_cost`] under an uncomplemented mask, when only the row lengths of `B` are
+/// known (`b_len[k]`).
+pub(crate) fn saxpy_cost_from_lengths<A: Scalar>(a: &Csr<A>, b_len: &[u64], m: &MatrixMask) -> u64 {
+    (0..a.nrows())
+        .map(|i| saxpy_row_cost(a, |k| b_len[k] as usize, Some(m.row(i)), i))
         .sum()
 }
 
@@ -169,7 +179,7 @@ where
     let (nrows, ncols) = (a.nrows(), b.ncols());
     let mask_rows = mask.filter(|m| !m.is_complemented());
     let prefix = cost_prefix(nrows, |i| {
-        saxpy_row_cost(a, b, mask_rows.map(|m| m.row(i)), i)
+        saxpy_row_cost(a, |k| b.degree(k), mask_rows.map(|m| m.row(i)), i)
     });
     let bounds = cut_rows(&prefix);
     let pool = Mutex::new(Vec::new());

@@ -1,6 +1,7 @@
 //! The `edgeblas` command line: the jobs people do from a shell (inspect, convert,
 //! benchmark, traverse), each a thin layer over the library.
 
+mod algebra;
 mod common;
 mod demo;
 mod generate;
@@ -68,6 +69,8 @@ enum Bench {
     Bfs(traverse::BenchBfsArgs),
     /// Chung-Lu generation into CSR (I/O excluded), and its edge rate
     ChungLu(generate::BenchChungLuArgs),
+    /// Matrix products (triangle counting, A A, masked A A): median time, nvals and sum
+    Mxm(algebra::BenchMxmArgs),
 }
 
 /// Restores the default SIGPIPE action, so that `edgeblas ... | head` ends quietly like
@@ -98,6 +101,7 @@ fn main() -> ExitCode {
             Bench::Load(a) => info::bench_load(&a),
             Bench::Bfs(a) => traverse::bench_bfs(&a),
             Bench::ChungLu(a) => generate::bench_chung_lu(&a),
+            Bench::Mxm(a) => algebra::bench_mxm(&a),
         },
     };
     match result {
