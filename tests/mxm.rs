@@ -11,12 +11,12 @@ mod random;
 
 use std::collections::BTreeMap;
 
-use edgeblas::algebra::{BinaryOp, Index, Monoid, Scalar, Semiring, Truthy};
+use edgeblas::algebra::{BinaryOp, Index, Monoid, Scalar, Semiring};
 use edgeblas::ops::{self, Accum, MxmMethod};
 use edgeblas::prelude::*;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
-use oracle::{DMat, transpose};
+use oracle::{DMat, mat_allowed, transpose, write_mat};
 use random::{Rng, from_csr, to_csr};
 
 /// The seed quickcheck draws case seeds from.
@@ -82,61 +82,6 @@ fn product<S: Semiring<A, B>, A: Copy, B: Copy>(
                 .collect()
         })
         .collect()
-}
-
-/// `C<M> = C (.) T`: `allowed[i][j]` is the mask's verdict after complementing.
-fn write<Z: Copy>(
-    c: &DMat<Z>,
-    allowed: &[Vec<bool>],
-    accum: Accum<'_, Z>,
-    t: &DMat<Z>,
-    replace: bool,
-) -> DMat<Z> {
-    c.iter()
-        .zip(t)
-        .enumerate()
-        .map(|(i, (crow, trow))| {
-            crow.iter()
-                .zip(trow)
-                .enumerate()
-                .map(|(j, (&old, &new))| {
-                    let z = match (accum, old, new) {
-                        (Some(op), Some(x), Some(y)) => Some(op.apply(x, y)),
-                        (Some(_), x, None) => x,
-                        (_, _, y) => y,
-                    };
-                    if allowed[i][j] {
-                        z
-                    } else if replace {
-                        None
-                    } else {
-                        old
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The mask's verdicts: everything without a mask, else the present (and, valued, true)
-/// entries of `m`, complemented on request.
-fn allowed<M: Copy + Truthy>(
-    m: Option<&DMat<M>>,
-    shape: (usize, usize),
-    valued: bool,
-    complement: bool,
-) -> Vec<Vec<bool>> {
-    match m {
-        None => vec![vec![true; shape.1]; shape.0],
-        Some(m) => m
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|x| x.is_some_and(|v| !valued || v.truthy()) != complement)
-                    .collect()
-            })
-            .collect(),
-    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -234,9 +179,9 @@ where
     };
     let t = product(&s, &a_eff, &b_eff, k, n);
     let mask_d = (st.mask_kind > 0).then_some(&mk);
-    let ok = allowed(mask_d, (m, n), st.mask_kind == 2, st.complement);
+    let ok = mat_allowed(mask_d, (m, n), st.mask_kind == 2, st.complement);
     let accum: Accum<'_, Z> = st.accum.then_some(accum_op);
-    let want = write(&c0, &ok, accum, &t, st.replace);
+    let want = write_mat(&c0, &ok, accum, &t, st.replace);
 
     let (ca, cb) = (to_csr(&a, a_shape.1), to_csr(&b, b_shape.1));
     let mcsr = to_csr(&mk, n);

@@ -16,6 +16,52 @@ pub use builtin::*;
 /// Vertex and column index type: graphs have at most 2^32 vertices.
 pub type Index = u32;
 
+/// A list of indices, the `I` and `J` of extract and assign (GrB_ALL, a range as
+/// GxB_RANGE, or an explicit array).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Indices<'a> {
+    /// Every index of the dimension, in order: GrB_ALL.
+    All,
+    /// The indices `start..end`, in order.
+    Range(Index, Index),
+    /// Exactly these, in this order. Extraction allows repeats; assignment does not.
+    List(&'a [Index]),
+}
+
+impl Indices<'_> {
+    /// How many indices this selects from a dimension of `n`.
+    pub fn count(&self, n: usize) -> usize {
+        match self {
+            Indices::All => n,
+            Indices::Range(lo, hi) => hi.saturating_sub(*lo) as usize,
+            Indices::List(l) => l.len(),
+        }
+    }
+
+    /// The selected indices as a list, after checking each against `n`.
+    ///
+    /// # Panics
+    /// If an index is `>= n` (a range's end may be `n`); `what` names the operand.
+    pub(crate) fn resolve(&self, n: usize, what: &str) -> std::borrow::Cow<'_, [Index]> {
+        match *self {
+            Indices::All => (0..n as Index).collect(),
+            Indices::Range(lo, hi) => {
+                assert!(
+                    lo <= hi && hi as usize <= n,
+                    "{what}: range {lo}..{hi} out of bounds for dimension {n}"
+                );
+                (lo..hi).collect()
+            }
+            Indices::List(l) => {
+                if let Some(&bad) = l.iter().find(|&&i| i as usize >= n) {
+                    panic!("{what}: index {bad} out of bounds for dimension {n}");
+                }
+                std::borrow::Cow::Borrowed(l)
+            }
+        }
+    }
+}
+
 /// A value that can live in a matrix or a vector: plain data, cheap to copy.
 ///
 /// `()` is a scalar: a `Csr<()>` is a pattern-only graph that stores no values at all.
@@ -62,6 +108,24 @@ pub trait BinaryOp<X, Y>: Send + Sync {
     type Output;
     /// Applies the operator.
     fn apply(&self, x: X, y: Y) -> Self::Output;
+}
+
+/// `y -> op(x, y)`: a binary operator with its first operand bound, for `apply`
+/// (GrB_apply_BinaryOp1st).
+pub fn bind_first<X: Copy + Sync, Y, Z>(
+    op: impl BinaryOp<X, Y, Output = Z>,
+    x: X,
+) -> impl Fn(Y) -> Z + Sync {
+    move |y| op.apply(x, y)
+}
+
+/// `x -> op(x, y)`: a binary operator with its second operand bound, for `apply`
+/// (GrB_apply_BinaryOp2nd).
+pub fn bind_second<X, Y: Copy + Sync, Z>(
+    op: impl BinaryOp<X, Y, Output = Z>,
+    y: Y,
+) -> impl Fn(X) -> Z + Sync {
+    move |x| op.apply(x, y)
 }
 
 /// The accumulator argument of every operation: `None` overwrites, `Some(op)` combines

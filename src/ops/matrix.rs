@@ -122,3 +122,29 @@ pub fn diag<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
 pub fn offdiag<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
     move |i, j, _| j as i64 != i as i64 + k
 }
+
+macro_rules! value_predicate {
+    ($($(#[$doc:meta])* $name:ident: $cmp:tt;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<T: PartialOrd + Copy + Sync>(
+            y: T,
+        ) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
+            move |_, _, x| x $cmp y
+        }
+    )*};
+}
+
+value_predicate! {
+    /// GrB_VALUEEQ: keeps the entries equal to `y`.
+    value_eq: ==;
+    /// GrB_VALUENE: keeps the entries not equal to `y`.
+    value_ne: !=;
+    /// GrB_VALUEGT: keeps the entries greater than `y`.
+    value_gt: >;
+    /// GrB_VALUEGE: keeps the entries greater than or equal to `y`.
+    value_ge: >=;
+    /// GrB_VALUELT: keeps the entries less than `y`.
+    value_lt: <;
+    /// GrB_VALUELE: keeps the entries less than or equal to `y`.
+    value_le: <=;
+}

@@ -10,18 +10,28 @@ mod apply;
 mod assign;
 mod bfs_step;
 mod ewise;
+mod index;
 mod matrix;
+mod matrix_ewise;
 mod mxm;
 mod mxv;
 mod reduce;
 mod vxm;
 
 pub use crate::algebra::Accum;
+pub use crate::algebra::Indices;
 pub use apply::{apply, apply_indexed, select};
 pub use assign::{assign, assign_scalar};
 pub use bfs_step::{BfsLevels, BfsState, Direction, StepCounts, bfs_step};
 pub use ewise::{ewise_add, ewise_mult};
-pub use matrix::{diag, offdiag, select_matrix, transpose, tril, triu};
+pub use index::{assign_indices, assign_matrix, extract_col, extract_matrix, extract_row};
+pub use matrix::{
+    diag, offdiag, select_matrix, transpose, tril, triu, value_eq, value_ge, value_gt, value_le,
+    value_lt, value_ne,
+};
+pub use matrix_ewise::{
+    apply_matrix, apply_matrix_indexed, ewise_add_matrix, ewise_mult_matrix, kronecker,
+};
 pub use mxm::{MxmMethod, mxm, mxm_with_method, reduce_matrix, reduce_rows};
 pub use mxv::mxv;
 pub use reduce::reduce;

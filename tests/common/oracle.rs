@@ -283,3 +283,36 @@ pub fn write<Z: Copy>(
         })
         .collect()
 }
+
+/// A matrix mask's verdicts: everything without a mask, else the present (and, valued,
+/// truthy) entries of `m`, complemented on request.
+pub fn mat_allowed<M: Copy + Truthy>(
+    m: Option<&DMat<M>>,
+    shape: (usize, usize),
+    valued: bool,
+    complement: bool,
+) -> Vec<Vec<bool>> {
+    match m {
+        None => vec![vec![true; shape.1]; shape.0],
+        Some(m) => m
+            .iter()
+            .map(|row| mask_allows(row, valued, complement))
+            .collect(),
+    }
+}
+
+/// The matrix write-back `C<M> = C (.) T`: [`write`] on every row.
+pub fn write_mat<Z: Copy>(
+    c: &DMat<Z>,
+    allowed: &[Vec<bool>],
+    accum: Option<&dyn BinaryOp<Z, Z, Output = Z>>,
+    t: &DMat<Z>,
+    replace: bool,
+) -> DMat<Z> {
+    assert_eq!(c.len(), t.len(), "oracle write_mat: row counts");
+    c.iter()
+        .zip(t)
+        .zip(allowed)
+        .map(|((crow, trow), ok)| write(crow, Some(ok), accum, trow, replace))
+        .collect()
+}
