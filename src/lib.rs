@@ -23,10 +23,45 @@
 //! | [`vector::DenseVector`] | a value per index | levels, distances |
 //!
 //! ## Semirings
-//! [`algebra::OrAnd`], [`algebra::AnyPair`], [`algebra::MinPlus`], [`algebra::MaxPlus`],
-//! [`algebra::PlusTimes`], [`algebra::MaxTimes`], [`algebra::MinMax`],
-//! [`algebra::MinSecondI`], [`algebra::AnySecondI`]; any user type implementing
-//! [`algebra::Semiring`] works on the CPU.
+//! [`algebra::OrAnd`] (also `LorLand`), [`algebra::AnyPair`], [`algebra::MinPlus`],
+//! [`algebra::MaxPlus`], [`algebra::PlusTimes`], [`algebra::MaxTimes`],
+//! [`algebra::MinMax`], [`algebra::PlusPair`], [`algebra::PlusFirst`],
+//! [`algebra::PlusSecond`], [`algebra::MinFirst`], [`algebra::MinSecond`],
+//! [`algebra::MaxFirst`], [`algebra::MaxSecond`], [`algebra::MinSecondI`],
+//! [`algebra::AnySecondI`]; any user type implementing [`algebra::Semiring`] works on
+//! the CPU. The table at the top of [`algebra::builtin`] gives each one's monoid,
+//! identity, terminal value and multiply.
+//!
+//! ## Operations
+//! Every operation writes `C<M> = C (.) T` (or `w<m> = w (.) t`): mask, optional
+//! accumulator ([`algebra::Accum`]), and replace and transposes from the descriptor
+//! ([`descriptor::Descriptor`] for vector outputs, [`descriptor::MatrixDescriptor`] for
+//! matrix outputs). Shape mismatches are the caller's contract violations and panic,
+//! naming the operands.
+//!
+//! | edgeblas | GraphBLAS C API | what |
+//! |---|---|---|
+//! | [`ops::mxm`] | `GrB_mxm` | `C<M> = C (.) A (+).(x) B`, saxpy or masked dot chosen per call |
+//! | [`ops::vxm`] | `GrB_vxm` | `w<m> = w (.) u (+).(x) A` (push, or pull over `A'`) |
+//! | [`ops::mxv`] | `GrB_mxv` | `w<m> = w (.) A (+).(x) u` (pull, early exit) |
+//! | [`ops::ewise_add`], [`ops::ewise_add_matrix`] | `GrB_eWiseAdd` | union |
+//! | [`ops::ewise_mult`], [`ops::ewise_mult_matrix`] | `GrB_eWiseMult` | intersection |
+//! | [`ops::apply`], [`ops::apply_matrix`] | `GrB_apply` (UnaryOp; with [`algebra::bind_first`] / [`algebra::bind_second`]: `GrB_apply_BinaryOp1st` / `2nd`) | `f(x)` on every entry |
+//! | [`ops::apply_indexed`], [`ops::apply_matrix_indexed`] | `GrB_apply` (IndexUnaryOp) | `f(i, [j,] x)` |
+//! | [`ops::select`], [`ops::select_matrix`] | `GrB_select` | keep entries: [`ops::tril`], [`ops::triu`], [`ops::diag`], [`ops::offdiag`], [`ops::value_eq`] .. [`ops::value_le`], or a closure |
+//! | [`ops::reduce`], [`ops::reduce_matrix`] | `GrB_reduce` to a scalar | monoid sum |
+//! | [`ops::reduce_rows`] | `GrB_Matrix_reduce_Monoid` | rows to a vector (columns under the transpose) |
+//! | [`ops::transpose`] | `GrB_transpose` | `C<M> = C (.) A'` |
+//! | [`ops::extract_matrix`] | `GrB_Matrix_extract` | `C = A(I, J)` with [`algebra::Indices`] |
+//! | [`ops::extract_row`], [`ops::extract_col`] | `GrB_Col_extract` (a row: with the transpose) | `w = A(i, J)`, `w = A(I, j)` |
+//! | [`ops::assign`], [`ops::assign_scalar`] | `GrB_Vector_assign` (all of `w`), `GrB_Vector_assign_Scalar` | `w<m> = u`, `w<m> = x` |
+//! | [`ops::assign_indices`] | `GrB_Vector_assign` | `w<m>(I) = u` |
+//! | [`ops::assign_matrix`] | `GrB_Matrix_assign` | `C<M>(I, J) = A` |
+//! | [`ops::kronecker`] | `GrB_kronecker` | `kron(A, B)` |
+//! | [`ops::bfs_step`] | (fused; LAGraph's BFS step) | one direction-optimizing BFS level |
+//! | [`vector::Vector::set`], [`vector::Vector::remove`], [`vector::Vector::get`] | `GrB_Vector_setElement`, `removeElement`, `extractElement` | one entry |
+//! | [`matrix::Csr::nvals`], [`matrix::Csr::get`] | `GrB_Matrix_nvals`, `extractElement` | |
+//! | [`descriptor::Mask`], [`descriptor::MatrixMask`] | `GrB_STRUCTURE`, `GrB_COMP` descriptor fields | structural or valued, complemented |
 //!
 //! ## Example
 //! ```

@@ -11,6 +11,19 @@
 //! | [`MinMax`] | MIN (+inf, -inf) | MAX | same |
 //! | [`MinSecondI`] | MIN over u32 (MAX, 0) | k (the vector entry's index) | any |
 //! | [`AnySecondI`] | ANY over u32 (keeps the first) | k | any |
+//! | [`PlusPair`] | PLUS (0, none) | PAIR (= 1) | any operands (patterns), numeric output |
+//! | [`PlusFirst`] | PLUS (0, none) | FIRST (the left entry) | numeric left, any right |
+//! | [`PlusSecond`] | PLUS (0, none) | SECOND (the right entry) | any left (patterns), numeric right |
+//! | [`MinFirst`] | MIN (+inf, -inf) | FIRST | numeric left, any right |
+//! | [`MinSecond`] | MIN (+inf, -inf) | SECOND | any left, numeric right |
+//! | [`MaxFirst`] | MAX (-inf, +inf) | FIRST | numeric left, any right |
+//! | [`MaxSecond`] | MAX (-inf, +inf) | SECOND | any left, numeric right |
+//! | [`LorLand`] | another name for [`OrAnd`] | | |
+//!
+//! The binary operators: [`First`], [`Second`], [`Pair`], [`Any`], [`Min`], [`Max`],
+//! [`Plus`], [`Minus`], [`Rminus`], [`Times`], [`Div`], [`Rdiv`], [`EqOp`], [`NeOp`], [`LtOp`],
+//! [`LeOp`], [`GtOp`], [`GeOp`], [`Lor`], [`Land`], [`Lxor`]; the monoids among them carry
+//! their identity and terminal value.
 //!
 //! For integers, "inf" is the type's largest value and "-inf" its smallest.
 
