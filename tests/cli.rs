@@ -283,3 +283,50 @@ fn chung_lu_backend_cuda_matches_the_cpu_or_says_why_not() {
     bad.extend(["-o", cpu_out.to_str().unwrap(), "--schedule", "dynamic"]);
     assert_error(&run(&bad), "--schedule applies to --backend cuda");
 }
+
+#[test]
+fn bench_mxm_reports_nvals_and_sum_of_each_product() {
+    let d = tempfile::tempdir().unwrap();
+    // K4, both arcs of every edge: 4 triangles. tc: C<L> = L L' has C(2,1) = 1,
+    // C(3,1) = 1, C(3,2) = 2 (k below j only). A A over PLUS.PAIR counts the paths of
+    // length 2: 3 on the diagonal, 2 elsewhere.
+    let mut body = String::new();
+    for i in 0..4 {
+        for j in 0..4 {
+            if i != j {
+                body.push_str(&format!("{i} {j}\n"));
+            }
+        }
+    }
+    let f = write(d.path(), "k4.txt", body.as_bytes());
+    let f = f.to_str().unwrap();
+    for (op, nvals, sum) in [("tc", 3, 4), ("square", 16, 36), ("masked-square", 12, 24)] {
+        for method in ["auto", "saxpy", "dot"] {
+            let v = json(&run(&[
+                "bench",
+                "mxm",
+                f,
+                "--op",
+                op,
+                "--method",
+                method,
+                "--runs",
+                "2",
+                "--threads",
+                "1",
+                "--json",
+            ]));
+            assert_eq!(v["op"], op);
+            assert_eq!(v["nvals"], nvals, "{op} {method}");
+            assert_eq!(v["sum"], sum, "{op} {method}");
+            assert_eq!(v["seconds"].as_array().map(|s| s.len()), Some(2));
+            assert!(v["seconds_median"].as_f64().is_some_and(|s| s >= 0.0));
+        }
+    }
+    // Triangle counting needs an undirected graph.
+    let g = write(d.path(), "path.txt", b"0 1\n1 2\n");
+    assert_error(
+        &run(&["bench", "mxm", g.to_str().unwrap(), "--op", "tc"]),
+        "path.txt",
+    );
+}

@@ -1,8 +1,11 @@
-//! The algorithm templates of `examples/` (triangle counting, k-truss), each run through
+//! The algorithm templates of `examples/` (triangle counting, k-truss, multi-source
+//! BFS), each run through
 //! its library function against a brute force written here, on random graphs with hubs.
 
 #[path = "../examples/k_truss.rs"]
 mod k_truss;
+#[path = "../examples/msbfs.rs"]
+mod msbfs;
 #[path = "../examples/triangle_count.rs"]
 mod triangle_count;
 
@@ -113,5 +116,59 @@ fn k_truss_matches_peeling() {
         let got: BTreeMap<(usize, usize), u32> =
             t.iter().map(|(i, j, s)| ((i, j as usize), s)).collect();
         assert_eq!(got, brute_truss(&a, k as usize), "seed {seed}, k {k}");
+    }
+}
+
+/// Hop counts from `src` by a queue BFS over the rows of `a`.
+fn queue_bfs(a: &Csr<()>, src: usize) -> BTreeMap<usize, u32> {
+    let mut level = BTreeMap::from([(src, 0u32)]);
+    let mut queue = std::collections::VecDeque::from([src]);
+    while let Some(u) = queue.pop_front() {
+        let d = level[&u];
+        for &v in a.row(u).0 {
+            level.entry(v as usize).or_insert_with(|| {
+                queue.push_back(v as usize);
+                d + 1
+            });
+        }
+    }
+    level
+}
+
+#[test]
+fn msbfs_matches_one_queue_bfs_per_source() {
+    for (seed, n, m, hubs, directed) in [
+        (10, 1, 0, 0, false),
+        (11, 40, 30, 0, false),
+        (12, 300, 600, 2, false),
+        (13, 300, 500, 1, true),
+    ] {
+        let a = if directed {
+            let mut r = Rng::new(seed);
+            let mut b = CooBuilder::<()>::new(n, n);
+            for _ in 0..m {
+                b.push(r.below(n), r.below(n), ()).unwrap();
+            }
+            b.build(Duplicates::KeepFirst).unwrap()
+        } else {
+            graph(seed, n, m, hubs)
+        };
+        // Repeated sources are separate searches.
+        let sources: Vec<Index> = (0..n.min(6) as Index).chain([0]).collect();
+        let levels = msbfs::multi_source_bfs(&a, &sources);
+        assert_eq!((levels.nrows(), levels.ncols()), (sources.len(), n));
+        for (s, &src) in sources.iter().enumerate() {
+            let (cols, vals) = levels.row(s);
+            let got: BTreeMap<usize, u32> = cols
+                .iter()
+                .zip(vals)
+                .map(|(&v, &d)| (v as usize, d))
+                .collect();
+            assert_eq!(
+                got,
+                queue_bfs(&a, src as usize),
+                "seed {seed}, source {src}"
+            );
+        }
     }
 }
