@@ -21,7 +21,7 @@ use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::MatrixMask;
 use crate::matrix::Csr;
 
-use super::rows::{build_rows, cost_prefix, cut_rows};
+use super::rows::{build_rows, build_rows_reserving, cost_prefix, cut_rows};
 
 /// A row of `B` at least this long, and 64 times longer than the mask's row, is
 /// searched for the mask's columns instead of scanned (SuiteSparse's thresholds).
@@ -183,10 +183,18 @@ where
     });
     let bounds = cut_rows(&prefix);
     let pool = Mutex::new(Vec::new());
-    build_rows(
+    // Without a mask a row's cost is 1 + its terms, a bound on its entries; a chunk
+    // reserves that, up to 2^20 entries (a hub product's terms can far exceed its
+    // entries, and what is reserved but never written costs no memory).
+    let capacity = |lo: usize, hi: usize| match mask {
+        None => ((prefix[hi] - prefix[lo]) as usize).min(1 << 20),
+        Some(_) => 0,
+    };
+    build_rows_reserving(
         nrows,
         ncols,
         &bounds,
+        capacity,
         || Pooled::take(&pool, || Gustavson::new(ncols)),
         |ws, i, cols, vals| {
             let ws = ws.get();

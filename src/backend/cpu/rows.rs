@@ -61,13 +61,28 @@ pub(crate) fn build_rows<Z: Scalar, W>(
     init: impl Fn() -> W + Sync,
     row: impl Fn(&mut W, usize, &mut Vec<Index>, &mut Vec<Z>) + Sync,
 ) -> Csr<Z> {
+    build_rows_reserving(nrows, ncols, bounds, |_, _| 0, init, row)
+}
+
+/// [`build_rows`], each chunk of rows `lo..hi` first reserving `capacity(lo, hi)`
+/// entries: a bound the caller knows (a product's term count) saves the regrowth of
+/// the chunk's arrays.
+pub(crate) fn build_rows_reserving<Z: Scalar, W>(
+    nrows: usize,
+    ncols: usize,
+    bounds: &[usize],
+    capacity: impl Fn(usize, usize) -> usize + Sync,
+    init: impl Fn() -> W + Sync,
+    row: impl Fn(&mut W, usize, &mut Vec<Index>, &mut Vec<Z>) + Sync,
+) -> Csr<Z> {
     debug_assert_eq!(bounds.first(), Some(&0));
     debug_assert_eq!(bounds.last(), Some(&nrows));
     let run = |c: usize| {
         let (lo, hi) = (bounds[c], bounds[c + 1]);
         let mut ws = init();
         let mut counts = Vec::with_capacity(hi - lo);
-        let (mut cols, mut vals) = (Vec::new(), Vec::new());
+        let cap = capacity(lo, hi);
+        let (mut cols, mut vals) = (Vec::with_capacity(cap), Vec::with_capacity(cap));
         for i in lo..hi {
             let before = cols.len();
             row(&mut ws, i, &mut cols, &mut vals);
