@@ -38,26 +38,36 @@ impl Indices<'_> {
         }
     }
 
-    /// The selected indices as a list, after checking each against `n`.
+    /// Checks every selected index against a dimension of `n` (a range's end may be
+    /// `n`).
     ///
     /// # Panics
-    /// If an index is `>= n` (a range's end may be `n`); `what` names the operand.
-    pub(crate) fn resolve(&self, n: usize, what: &str) -> std::borrow::Cow<'_, [Index]> {
+    /// If an index is out of bounds; `what` names the operand.
+    pub(crate) fn check(&self, n: usize, what: &str) {
         match *self {
-            Indices::All => (0..n as Index).collect(),
-            Indices::Range(lo, hi) => {
-                assert!(
-                    lo <= hi && hi as usize <= n,
-                    "{what}: range {lo}..{hi} out of bounds for dimension {n}"
-                );
-                (lo..hi).collect()
-            }
+            Indices::All => {}
+            Indices::Range(lo, hi) => assert!(
+                lo <= hi && hi as usize <= n,
+                "{what}: range {lo}..{hi} out of bounds for dimension {n}"
+            ),
             Indices::List(l) => {
                 if let Some(&bad) = l.iter().find(|&&i| i as usize >= n) {
                     panic!("{what}: index {bad} out of bounds for dimension {n}");
                 }
-                std::borrow::Cow::Borrowed(l)
             }
+        }
+    }
+
+    /// The selected indices as a list, after [`check`](Self::check)ing them.
+    ///
+    /// # Panics
+    /// If an index is out of bounds.
+    pub(crate) fn resolve(&self, n: usize, what: &str) -> std::borrow::Cow<'_, [Index]> {
+        self.check(n, what);
+        match *self {
+            Indices::All => (0..n as Index).collect(),
+            Indices::Range(lo, hi) => (lo..hi).collect(),
+            Indices::List(l) => std::borrow::Cow::Borrowed(l),
         }
     }
 }

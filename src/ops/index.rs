@@ -14,21 +14,11 @@ use super::matrix::{check_matrix_mask, check_shape, maybe_transposed};
 
 /// The column pick for `cols` over `n` columns, checked.
 fn column_pick<'a>(cols: &Indices<'a>, n: usize) -> ColumnPick<'a> {
+    cols.check(n, "J");
     match *cols {
         Indices::All => ColumnPick::Range(0, n as Index),
-        Indices::Range(lo, hi) => {
-            assert!(
-                lo <= hi && hi as usize <= n,
-                "J: range {lo}..{hi} out of bounds for dimension {n}"
-            );
-            ColumnPick::Range(lo, hi)
-        }
-        Indices::List(l) => {
-            if let Some(&bad) = l.iter().find(|&&j| j as usize >= n) {
-                panic!("J: index {bad} out of bounds for dimension {n}");
-            }
-            ColumnPick::List(l)
-        }
+        Indices::Range(lo, hi) => ColumnPick::Range(lo, hi),
+        Indices::List(l) => ColumnPick::List(l),
     }
 }
 
@@ -151,7 +141,6 @@ fn unique_inverse(list: &[Index], n: usize, what: &str) -> Vec<Index> {
 /// # Panics
 /// If an index is out of bounds or repeated, `A` is not `|I| x |J|`, or the mask does
 /// not have `C`'s shape.
-#[allow(clippy::too_many_arguments)]
 pub fn assign_matrix<T: Scalar>(
     c: &mut Csr<T>,
     mask: Option<&MatrixMask>,
@@ -196,35 +185,12 @@ pub fn assign_indices<T: Scalar>(
     assert_eq!(u.len(), list.len(), "u.len() != |I|");
     check_mask(mask, w.len());
     let inv = unique_inverse(&list, w.len(), "I");
-    let mut new: Vec<(Index, T)> = u
-        .to_pairs()
-        .into_iter()
-        .map(|(p, x)| (list[p as usize], x))
-        .collect();
-    new.sort_unstable_by_key(|e| e.0);
-    let old = w.to_pairs();
-    let mut z = Vec::with_capacity(old.len() + new.len());
-    let (mut s, mut t) = (0, 0);
-    while s < old.len() || t < new.len() {
-        let take_old = t == new.len() || (s < old.len() && old[s].0 < new[t].0);
-        if take_old {
-            if accum.is_some() || inv[old[s].0 as usize] == matrix_ops::NONE {
-                z.push(old[s]);
-            }
-            s += 1;
-        } else if s < old.len() && old[s].0 == new[t].0 {
-            let x = match accum {
-                Some(op) => op.apply(old[s].1, new[t].1),
-                None => new[t].1,
-            };
-            z.push((old[s].0, x));
-            s += 1;
-            t += 1;
-        } else {
-            z.push(new[t]);
-            t += 1;
-        }
-    }
-    let z = Vector::from_pairs(w.len(), z);
+    let mut new = Vec::with_capacity(u.nvals());
+    let increasing = list.windows(2).all(|x| x[0] < x[1]);
+    matrix_ops::place(u.to_pairs().into_iter(), &list, increasing, &mut new);
+    let (oc, ov): (Vec<Index>, Vec<T>) = w.to_pairs().into_iter().unzip();
+    let (mut cols, mut vals) = (Vec::new(), Vec::new());
+    matrix_ops::merge_assigned(&oc, &ov, &new, &inv, accum, &mut cols, &mut vals);
+    let z = Vector::from_pairs(w.len(), cols.into_iter().zip(vals));
     write::write_back(w, mask, None, z, false, desc.replace);
 }

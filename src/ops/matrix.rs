@@ -2,7 +2,7 @@
 //! each ending in the masked write-back `C<M> = C (.) T`.
 
 use crate::algebra::{Accum, Index, Scalar};
-use crate::backend::cpu::rows::{build_rows, cost_prefix, cut_rows};
+use crate::backend::cpu::matrix_ops;
 use crate::backend::cpu::write_matrix::write_back_matrix;
 use crate::descriptor::{MatrixDescriptor, MatrixMask};
 use crate::matrix::Csr;
@@ -67,8 +67,8 @@ pub fn transpose<T: Scalar>(
 
 /// `C<M> = C (.) select(A)` -- the entries of `A` (or `A'` under `desc.transpose_a`) for
 /// which `keep(i, j, A(i, j))` holds (GrB_select with an index-unary operator). The
-/// built-in predicates are [`tril`], [`triu`], [`diag`] and [`offdiag`]; a closure over
-/// the value selects by value.
+/// built-in predicates are [`tril`], [`triu`], [`diag`], [`offdiag`] and [`value_eq`] ..
+/// [`value_le`]; any closure over `(i, j, x)` works too.
 ///
 /// # Panics
 /// If the shapes of `C`, `A` and the mask differ.
@@ -83,22 +83,7 @@ pub fn select_matrix<T: Scalar>(
     let a = maybe_transposed(a, desc.transpose_a);
     check_shape(c, a.nrows(), a.ncols(), "A");
     check_matrix_mask(mask, c.nrows(), c.ncols());
-    let bounds = cut_rows(&cost_prefix(a.nrows(), |i| a.degree(i) as u64));
-    let t = build_rows(
-        a.nrows(),
-        a.ncols(),
-        &bounds,
-        || (),
-        |_, i, cols, vals| {
-            let (ac, av) = a.row(i);
-            for (&j, &x) in ac.iter().zip(av) {
-                if keep(i as Index, j, x) {
-                    cols.push(j);
-                    vals.push(x);
-                }
-            }
-        },
-    );
+    let t = matrix_ops::filter_map(&|i, j, x| keep(i, j, x).then_some(x), &a);
     write_back_matrix(c, mask, accum, t, false, desc.replace);
 }
 

@@ -10,6 +10,15 @@ use crate::matrix::Csr;
 
 use super::matrix::{check_matrix_mask, check_shape, maybe_transposed};
 
+/// Panics unless the element-wise operands have one shape.
+fn check_same_shape<X: Scalar, Y: Scalar>(a: &Csr<X>, b: &Csr<Y>) {
+    assert_eq!(
+        (b.nrows(), b.ncols()),
+        (a.nrows(), a.ncols()),
+        "B's shape != A's shape"
+    );
+}
+
 /// `C<M> = C (.) (A (+) B)` -- union: `op(A(i, j), B(i, j))` where both are present,
 /// the present one elsewhere (GrB_Matrix_eWiseAdd). `desc.transpose_a` and
 /// `transpose_b` use `A'` and `B'`.
@@ -27,7 +36,7 @@ pub fn ewise_add_matrix<T: Scalar>(
 ) {
     let a = maybe_transposed(a, desc.transpose_a);
     let b = maybe_transposed(b, desc.transpose_b);
-    check_shape(&b, a.nrows(), a.ncols(), "A");
+    check_same_shape(&a, &b);
     check_shape(c, a.nrows(), a.ncols(), "A");
     check_matrix_mask(mask, c.nrows(), c.ncols());
     let t = matrix_ops::union(op, &a, &b);
@@ -50,11 +59,7 @@ pub fn ewise_mult_matrix<X: Scalar, Y: Scalar, Z: Scalar>(
 ) {
     let a = maybe_transposed(a, desc.transpose_a);
     let b = maybe_transposed(b, desc.transpose_b);
-    assert_eq!(
-        (b.nrows(), b.ncols()),
-        (a.nrows(), a.ncols()),
-        "B's shape != A's shape"
-    );
+    check_same_shape(&a, &b);
     check_shape(c, a.nrows(), a.ncols(), "A");
     check_matrix_mask(mask, c.nrows(), c.ncols());
     let t = matrix_ops::intersection(op, &a, &b);
@@ -96,7 +101,7 @@ pub fn apply_matrix_indexed<T: Scalar, Z: Scalar>(
     let a = maybe_transposed(a, desc.transpose_a);
     check_shape(c, a.nrows(), a.ncols(), "A");
     check_matrix_mask(mask, c.nrows(), c.ncols());
-    let t = matrix_ops::apply(&f, &a);
+    let t = matrix_ops::filter_map(&|i, j, x| Some(f(i, j, x)), &a);
     write_back_matrix(c, mask, accum, t, false, desc.replace);
 }
 

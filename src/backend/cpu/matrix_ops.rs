@@ -1,12 +1,13 @@
-//! Matrix kernels other than products: element-wise union and intersection, apply,
-//! extraction `A(I, J)`, the assignment region `C(I, J) = A` and the Kronecker product.
-//! Each builds its result row by row with [`build_rows`] (so it does not depend on the
+//! Matrix kernels other than products: element-wise union and intersection, apply and
+//! select, extraction `A(I, J)`, the assignment region `C(I, J) = A` and the Kronecker
+//! product. Each builds its result row by row with [`build_rows`] (so it does not depend on the
 //! thread count) and returns it unmasked; the caller's write-back applies the mask and
 //! the accumulator.
 
 use crate::algebra::{Accum, BinaryOp, Index, Scalar};
 use crate::matrix::Csr;
 
+use super::mxm::for_each_common;
 use super::rows::{build_rows, cost_prefix, cut_rows};
 
 /// Marks "not selected" in an inverse index map.
@@ -59,9 +60,8 @@ pub(crate) fn union<T: Scalar>(
     )
 }
 
-/// `T = A (x) B` over the intersection of the structures. When one row is much longer
-/// than the other, the short one's columns are searched for in it (galloping), so the
-/// cost is about `short * log(long / short)`, not `short + long`.
+/// `T = A (x) B` over the intersection of the structures, row by row with
+/// [`for_each_common`] (galloping when one row is much longer than the other).
 pub(crate) fn intersection<X: Scalar, Y: Scalar, Z: Scalar>(
     op: &impl BinaryOp<X, Y, Output = Z>,
     a: &Csr<X>,
@@ -78,48 +78,19 @@ pub(crate) fn intersection<X: Scalar, Y: Scalar, Z: Scalar>(
         |_, i, cols, vals| {
             let (ac, av) = a.row(i);
             let (bc, bv) = b.row(i);
-            if ac.len() * 8 < bc.len() {
-                let mut from = 0;
-                for (&j, &x) in ac.iter().zip(av) {
-                    let q = from + bc[from..].partition_point(|&c| c < j);
-                    if q < bc.len() && bc[q] == j {
-                        cols.push(j);
-                        vals.push(op.apply(x, bv[q]));
-                    }
-                    from = q;
-                }
-            } else if bc.len() * 8 < ac.len() {
-                let mut from = 0;
-                for (&j, &y) in bc.iter().zip(bv) {
-                    let p = from + ac[from..].partition_point(|&c| c < j);
-                    if p < ac.len() && ac[p] == j {
-                        cols.push(j);
-                        vals.push(op.apply(av[p], y));
-                    }
-                    from = p;
-                }
-            } else {
-                let (mut p, mut q) = (0, 0);
-                while p < ac.len() && q < bc.len() {
-                    match ac[p].cmp(&bc[q]) {
-                        std::cmp::Ordering::Less => p += 1,
-                        std::cmp::Ordering::Greater => q += 1,
-                        std::cmp::Ordering::Equal => {
-                            cols.push(ac[p]);
-                            vals.push(op.apply(av[p], bv[q]));
-                            p += 1;
-                            q += 1;
-                        }
-                    }
-                }
-            }
+            for_each_common(ac, bc, |p, q| {
+                cols.push(ac[p]);
+                vals.push(op.apply(av[p], bv[q]));
+                false
+            });
         },
     )
 }
 
-/// `T(i, j) = f(i, j, A(i, j))` over `A`'s structure.
-pub(crate) fn apply<T: Scalar, Z: Scalar>(
-    f: &(impl Fn(Index, Index, T) -> Z + Sync),
+/// `T(i, j) = f(i, j, A(i, j))` where that is `Some`, over `A`'s structure: apply
+/// (always `Some`) and select (`Some(x)` for the entries kept) alike.
+pub(crate) fn filter_map<T: Scalar, Z: Scalar>(
+    f: &(impl Fn(Index, Index, T) -> Option<Z> + Sync),
     a: &Csr<T>,
 ) -> Csr<Z> {
     let bounds = cut_rows(&cost_prefix(a.nrows(), |i| a.degree(i) as u64));
@@ -130,8 +101,12 @@ pub(crate) fn apply<T: Scalar, Z: Scalar>(
         || (),
         |_, i, cols, vals| {
             let (ac, av) = a.row(i);
-            cols.extend_from_slice(ac);
-            vals.extend(ac.iter().zip(av).map(|(&j, &x)| f(i as Index, j, x)));
+            for (&j, &x) in ac.iter().zip(av) {
+                if let Some(z) = f(i as Index, j, x) {
+                    cols.push(j);
+                    vals.push(z);
+                }
+            }
         },
     )
 }
@@ -250,6 +225,61 @@ pub(crate) fn inverse_unique(list: &[Index], n: usize) -> Option<Vec<Index>> {
     Some(inv)
 }
 
+/// Renumbers new entries `(position in list, value)` into `list[position]` and sorts
+/// them into `out` (cleared first); `increasing` says `list` is increasing, so they are
+/// already sorted.
+pub(crate) fn place<T: Scalar>(
+    new: impl Iterator<Item = (Index, T)>,
+    list: &[Index],
+    increasing: bool,
+    out: &mut Vec<(Index, T)>,
+) {
+    out.clear();
+    out.extend(new.map(|(p, x)| (list[p as usize], x)));
+    if !increasing {
+        out.sort_unstable_by_key(|e| e.0);
+    }
+}
+
+/// One row (or the vector) of an assignment: the old sorted entries `(oc, ov)` merged
+/// with the `new` ones (sorted, in the output's numbering). Where both have an entry the
+/// new value wins, or `accum(old, new)`; an old entry alone is kept outside the region
+/// (`col_inv[j] == NONE`) or under an accumulator, and deleted otherwise.
+pub(crate) fn merge_assigned<T: Scalar>(
+    oc: &[Index],
+    ov: &[T],
+    new: &[(Index, T)],
+    col_inv: &[Index],
+    accum: Accum<'_, T>,
+    cols: &mut Vec<Index>,
+    vals: &mut Vec<T>,
+) {
+    let (mut s, mut t) = (0, 0);
+    while s < oc.len() || t < new.len() {
+        let jc = oc.get(s).copied().unwrap_or(NONE);
+        let ja = new.get(t).map_or(NONE, |e| e.0);
+        if s < oc.len() && (t == new.len() || jc < ja) {
+            if accum.is_some() || col_inv[jc as usize] == NONE {
+                cols.push(jc);
+                vals.push(ov[s]);
+            }
+            s += 1;
+        } else if s < oc.len() && jc == ja {
+            cols.push(jc);
+            vals.push(match accum {
+                Some(op) => op.apply(ov[s], new[t].1),
+                None => new[t].1,
+            });
+            s += 1;
+            t += 1;
+        } else {
+            cols.push(ja);
+            vals.push(new[t].1);
+            t += 1;
+        }
+    }
+}
+
 /// `Z` for `C(rows, cols) = accum ? C(rows, cols) (.) A : A`, everything else of `C`
 /// kept. `row_inv` and `col_inv` are [`inverse_unique`] of the lists over `C`'s rows and
 /// columns; `A` is `rows.len() x cols.len()`.
@@ -279,39 +309,14 @@ pub(crate) fn assign_region<T: Scalar>(
                 out_vals.extend_from_slice(cv);
                 return;
             }
-            // A's row p, renumbered into C's columns, sorted.
             let (ac, av) = a.row(p as usize);
-            tmp.clear();
-            tmp.extend(ac.iter().zip(av).map(|(&q, &x)| (cols[q as usize], x)));
-            if !increasing {
-                tmp.sort_unstable_by_key(|e| e.0);
-            }
-            let (mut s, mut t) = (0, 0);
-            while s < cc.len() || t < tmp.len() {
-                let jc = cc.get(s).copied().unwrap_or(NONE);
-                let ja = tmp.get(t).map_or(NONE, |e| e.0);
-                if s < cc.len() && (t == tmp.len() || jc < ja) {
-                    // Only C has (i, jc): kept outside the region or under an
-                    // accumulator, deleted inside the region otherwise.
-                    if accum.is_some() || col_inv[jc as usize] == NONE {
-                        out_cols.push(jc);
-                        out_vals.push(cv[s]);
-                    }
-                    s += 1;
-                } else if s < cc.len() && jc == ja {
-                    out_cols.push(jc);
-                    out_vals.push(match accum {
-                        Some(op) => op.apply(cv[s], tmp[t].1),
-                        None => tmp[t].1,
-                    });
-                    s += 1;
-                    t += 1;
-                } else {
-                    out_cols.push(ja);
-                    out_vals.push(tmp[t].1);
-                    t += 1;
-                }
-            }
+            place(
+                ac.iter().copied().zip(av.iter().copied()),
+                cols,
+                increasing,
+                tmp,
+            );
+            merge_assigned(cc, cv, tmp, col_inv, accum, out_cols, out_vals);
         },
     )
 }

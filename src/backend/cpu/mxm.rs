@@ -435,25 +435,34 @@ where
         acc = Some(sum);
         S::FIRST_TERM_IS_SUM || add.is_terminal(&sum)
     };
+    for_each_common(ac, bc, |p, q| term(s.multiply(av[p], bv[q], ac[p])));
+    acc
+}
+
+/// Calls `f(p, q)` for every `ac[p] == bc[q]` of two sorted index lists, in ascending
+/// order, until `f` returns true: a merge, or a galloping search of the longer list
+/// when it is [`GALLOP_RATIO`] times longer than the other.
+#[inline]
+pub(crate) fn for_each_common(ac: &[Index], bc: &[Index], mut f: impl FnMut(usize, usize) -> bool) {
     if ac.len() > GALLOP_RATIO * bc.len() {
         let mut from = 0;
-        for (&k, &y) in bc.iter().zip(bv) {
+        for (q, &k) in bc.iter().enumerate() {
             from += ac[from..].partition_point(|&c| c < k);
             if from == ac.len() {
                 break;
             }
-            if ac[from] == k && term(s.multiply(av[from], y, k)) {
+            if ac[from] == k && f(from, q) {
                 break;
             }
         }
     } else if bc.len() > GALLOP_RATIO * ac.len() {
         let mut from = 0;
-        for (&k, &x) in ac.iter().zip(av) {
+        for (p, &k) in ac.iter().enumerate() {
             from += bc[from..].partition_point(|&c| c < k);
             if from == bc.len() {
                 break;
             }
-            if bc[from] == k && term(s.multiply(x, bv[from], k)) {
+            if bc[from] == k && f(p, from) {
                 break;
             }
         }
@@ -462,7 +471,7 @@ where
         while p < ac.len() && q < bc.len() {
             let (x, y) = (ac[p], bc[q]);
             if x == y {
-                if term(s.multiply(av[p], bv[q], x)) {
+                if f(p, q) {
                     break;
                 }
                 p += 1;
@@ -474,7 +483,6 @@ where
             }
         }
     }
-    acc
 }
 
 /// `T<M> = A (+).(x) BT'` by dot products, `bt` holding the rows of `B'`. With an
