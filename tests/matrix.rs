@@ -4,35 +4,25 @@
 
 #[path = "common/oracle.rs"]
 mod oracle;
+#[path = "common/qc.rs"]
+mod qc;
 #[path = "common/random.rs"]
 mod random;
 
 use edgeblas::algebra::Index;
 use edgeblas::prelude::*;
 use edgeblas::vector::{BitmapVector, SparseVector};
-use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use quickcheck::TestResult;
 
 use oracle::DMat;
+use qc::Seed;
 use random::{Form, Rng};
 
 /// Seed of every quickcheck run here.
 const QC_SEED: u64 = 0x6d61_7472_6978;
 
-/// A case's seed (no shrinking: a smaller seed is not a smaller case).
-#[derive(Clone, Copy, Debug)]
-struct Seed(u64);
-
-impl Arbitrary for Seed {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Seed(u64::arbitrary(g))
-    }
-}
-
-fn qc(tests: u64) -> QuickCheck {
-    QuickCheck::new()
-        .tests(tests)
-        .max_tests(tests)
-        .rng(Gen::from_size_and_seed(100, QC_SEED))
+fn qc(tests: u64) -> quickcheck::QuickCheck {
+    qc::qc(tests, QC_SEED)
 }
 
 fn small_i64(r: &mut Rng) -> i64 {

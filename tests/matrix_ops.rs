@@ -7,54 +7,26 @@
 
 #[path = "common/oracle.rs"]
 mod oracle;
+#[path = "common/qc.rs"]
+mod qc;
 #[path = "common/random.rs"]
 mod random;
 
 use edgeblas::algebra::{BinaryOp, Index, Indices};
 use edgeblas::ops::{self, Accum};
 use edgeblas::prelude::*;
-use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use quickcheck::TestResult;
 
 use oracle::{DMat, DVec, empty_mat, mask_allows, mat_allowed, transpose, write, write_mat};
+use qc::{Seed, pool, verdict};
 use random::{Rng, from_csr, from_vector, to_csr};
 
 /// The seed quickcheck draws case seeds from.
 const QC_SEED: u64 = 0x6d61_745f_6f70_7321;
 
-/// A case's seed (it does not shrink).
-#[derive(Clone, Copy, Debug)]
-struct Seed(u64);
-
-impl Arbitrary for Seed {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Seed(u64::arbitrary(g))
-    }
-}
-
 /// Runs `prop` on `tests` seeded cases in a 3-thread pool.
 fn check(tests: u64, prop: fn(Seed) -> TestResult) {
-    let seed = std::env::var("EDGEBLAS_QC_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(QC_SEED);
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(3)
-        .build()
-        .expect("a thread pool")
-        .install(|| {
-            QuickCheck::new()
-                .tests(tests)
-                .max_tests(tests)
-                .rng(Gen::from_size_and_seed(100, seed))
-                .quickcheck(prop)
-        });
-}
-
-fn verdict(res: Result<(), String>) -> TestResult {
-    match res {
-        Ok(()) => TestResult::passed(),
-        Err(e) => TestResult::error(e),
-    }
+    qc::check(tests, QC_SEED, prop);
 }
 
 /// A dimension: 0, 1, tiny, around a word, or a few dozen.
@@ -737,34 +709,30 @@ fn thread_count_does_not_change_results() {
     let b = random::mat(&mut r, n, 200, 0.05, small);
     let (ca, cb) = (to_csr(&a, 200), to_csr(&b, 200));
     let run = |threads: usize| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| {
-                let mut c = Csr::empty(n, 200);
-                ops::ewise_add_matrix(
-                    &mut c,
-                    None,
-                    None,
-                    &Plus::<i64>::new(),
-                    &ca,
-                    &cb,
-                    &MatrixDescriptor::DEFAULT,
-                );
-                let rows: Vec<Index> = (0..n as Index).rev().step_by(3).collect();
-                let mut e = Csr::empty(rows.len(), 200);
-                ops::extract_matrix(
-                    &mut e,
-                    None,
-                    None,
-                    &c,
-                    &Indices::List(&rows),
-                    &Indices::All,
-                    &MatrixDescriptor::DEFAULT,
-                );
-                (c, e)
-            })
+        pool(threads).install(|| {
+            let mut c = Csr::empty(n, 200);
+            ops::ewise_add_matrix(
+                &mut c,
+                None,
+                None,
+                &Plus::<i64>::new(),
+                &ca,
+                &cb,
+                &MatrixDescriptor::DEFAULT,
+            );
+            let rows: Vec<Index> = (0..n as Index).rev().step_by(3).collect();
+            let mut e = Csr::empty(rows.len(), 200);
+            ops::extract_matrix(
+                &mut e,
+                None,
+                None,
+                &c,
+                &Indices::List(&rows),
+                &Indices::All,
+                &MatrixDescriptor::DEFAULT,
+            );
+            (c, e)
+        })
     };
     let (c1, e1) = run(1);
     let (c3, e3) = run(3);

@@ -6,6 +6,8 @@
 
 #[path = "common/oracle.rs"]
 mod oracle;
+#[path = "common/qc.rs"]
+mod qc;
 #[path = "common/random.rs"]
 mod random;
 
@@ -14,44 +16,18 @@ use std::collections::BTreeMap;
 use edgeblas::algebra::{BinaryOp, Index, Monoid, Scalar, Semiring};
 use edgeblas::ops::{self, Accum, MxmMethod};
 use edgeblas::prelude::*;
-use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use quickcheck::TestResult;
 
 use oracle::{DMat, mat_allowed, transpose, write_mat};
+use qc::{Seed, pool};
 use random::{Rng, from_csr, to_csr};
 
 /// The seed quickcheck draws case seeds from.
 const QC_SEED: u64 = 0x6d78_6d5f_7465_7374;
 
-/// A case's seed (it does not shrink).
-#[derive(Clone, Copy, Debug)]
-struct Seed(u64);
-
-impl Arbitrary for Seed {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Seed(u64::arbitrary(g))
-    }
-}
-
-fn pool(n: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .build()
-        .expect("a thread pool")
-}
-
 /// Runs `prop` on `tests` seeded cases in a 3-thread pool.
 fn check(tests: u64, prop: fn(Seed) -> TestResult) {
-    let seed = std::env::var("EDGEBLAS_QC_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(QC_SEED);
-    pool(3).install(|| {
-        QuickCheck::new()
-            .tests(tests)
-            .max_tests(tests)
-            .rng(Gen::from_size_and_seed(100, seed))
-            .quickcheck(prop)
-    });
+    qc::check(tests, QC_SEED, prop);
 }
 
 // ---------------------------------------------------------------------------------

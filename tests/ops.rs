@@ -9,60 +9,26 @@
 
 #[path = "common/oracle.rs"]
 mod oracle;
+#[path = "common/qc.rs"]
+mod qc;
 #[path = "common/random.rs"]
 mod random;
 
 use edgeblas::algebra::{BinaryOp, Index, Scalar};
 use edgeblas::ops::Accum;
 use edgeblas::prelude::*;
-use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+use quickcheck::TestResult;
 
 use oracle::{DMat, DVec};
+use qc::{Seed, pool, verdict};
 use random::{Form, Rng};
 
 /// The seed quickcheck draws case seeds from.
 const QC_SEED: u64 = 0x6564_6765_626c_6173;
 
-/// A case's seed. It does not shrink: a smaller seed is not a smaller case.
-#[derive(Clone, Copy, Debug)]
-struct Seed(u64);
-
-impl Arbitrary for Seed {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Seed(u64::arbitrary(g))
-    }
-}
-
-/// A seeded quickcheck runner with `tests` cases.
-fn qc(tests: u64) -> QuickCheck {
-    let seed = std::env::var("EDGEBLAS_QC_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(QC_SEED);
-    QuickCheck::new()
-        .tests(tests)
-        .max_tests(tests)
-        .rng(Gen::from_size_and_seed(100, seed))
-}
-
-/// A rayon pool of `n` threads.
-fn pool(n: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .build()
-        .expect("a thread pool")
-}
-
-/// Runs a property in a 3-thread pool, so the parallel paths run whatever the machine.
+/// Runs a property on `tests` cases in a 3-thread pool.
 fn check(tests: u64, prop: fn(Seed) -> TestResult) {
-    pool(3).install(|| qc(tests).quickcheck(prop));
-}
-
-fn verdict(r: Result<(), String>) -> TestResult {
-    match r {
-        Ok(()) => TestResult::passed(),
-        Err(e) => TestResult::error(e),
-    }
+    qc::check(tests, QC_SEED, prop);
 }
 
 // ---- operators -------------------------------------------------------------------
