@@ -1,18 +1,34 @@
 //! Algorithms written over [`crate::ops`]: breadth-first search with pluggable direction
-//! switching ([`bfs()`]), its Graph500-style validator ([`validate`]) and Bellman-Ford
-//! shortest paths by the semiring swap ([`bellman_ford()`]).
+//! switching ([`bfs()`]), its Graph500-style validator ([`validate`]), Bellman-Ford
+//! shortest paths by the semiring swap ([`bellman_ford()`]), and the LDBC Graphalytics
+//! kernels with LAGraph's basic set: PageRank ([`pagerank()`]), weakly connected
+//! components ([`wcc()`]), label propagation ([`cdlp()`]), local clustering
+//! ([`lcc()`]), triangle counting ([`triangle_count()`]) and betweenness
+//! ([`betweenness()`]).
 //!
 //! Each algorithm has a plain template, a short sequence of library calls with the
 //! algebra in a comment above each (as LAGraph writes them), and where a fused
 //! operation is faster, a tuned version that is tested against the template.
 
 pub mod bellman_ford;
+pub mod betweenness;
 pub mod bfs;
+pub mod cdlp;
+pub mod components;
+pub mod lcc;
+pub mod pagerank;
+pub mod triangles;
 pub mod validate;
 
 pub use bellman_ford::{NegativeCycle, ShortestPaths, bellman_ford};
+pub use betweenness::betweenness;
 pub use bfs::{
     Beamer, BfsGraph, BfsOptions, BfsResult, Direction, Gunrock, LevelState, LevelTrace, Ligra,
     Policy, Pull, Push, Xbfs, bfs, bfs_template, builtin_policies, is_symmetric_pattern,
 };
+pub use cdlp::cdlp;
+pub use components::{Components, wcc};
+pub use lcc::lcc;
+pub use pagerank::{PageRank, PageRankOptions, Stop, pagerank};
+pub use triangles::{Presort, TriangleCount, TriangleMethod, triangle_count};
 pub use validate::{BfsViolation, validate_bfs};

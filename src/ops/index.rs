@@ -194,3 +194,43 @@ pub fn assign_indices<T: Scalar>(
     let z = Vector::from_pairs(w.len(), cols.into_iter().zip(vals));
     write::write_back(w, mask, None, z, false, desc.replace);
 }
+
+/// `w<m> = w (.) u(I)` -- GrB_Vector_extract: `t(k) = u(I[k])` where `u(I[k])` is
+/// present, `t` of length `|I|`. `I` may repeat indices and come in any order (FastSV's
+/// grandparent step is `gp = f(f)`).
+///
+/// # Panics
+/// If an index is out of bounds, or the lengths of `w`, `I` and the mask differ.
+pub fn extract<T: Scalar>(
+    w: &mut Vector<T>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, T>,
+    u: &Vector<T>,
+    indices: &Indices<'_>,
+    desc: &Descriptor,
+) {
+    let list = indices.resolve(u.len(), "I");
+    assert_eq!(w.len(), list.len(), "w.len() != |I|");
+    check_mask(mask, w.len());
+    let t = crate::backend::cpu::ewise::gather(u, &list);
+    write::write_back(w, mask, accum, t, false, desc.replace);
+}
+
+/// `w(I[k]) = w(I[k]) (+) u(k)` for every present `u(k)`, the terms that land on one
+/// index combined by the monoid in ascending `k` (where `w(I[k])` is absent, the terms'
+/// sum is stored). `I` may repeat indices: this is the scatter-reduce that GrB_assign
+/// leaves undefined for repeated indices, and LAGraph writes by hand for FastSV's
+/// hooking step `f(f) min= mngp`.
+///
+/// # Panics
+/// If an index is out of bounds for `w`, or `u.len() != |I|`.
+pub fn assign_reduce<T: Scalar, M: crate::algebra::Monoid<T>>(
+    w: &mut Vector<T>,
+    monoid: M,
+    u: &Vector<T>,
+    indices: &Indices<'_>,
+) {
+    let list = indices.resolve(w.len(), "I");
+    assert_eq!(u.len(), list.len(), "u.len() != |I|");
+    crate::backend::cpu::ewise::scatter_reduce(&monoid, w, u, &list);
+}

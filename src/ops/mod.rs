@@ -24,7 +24,9 @@ pub use apply::{apply, apply_indexed, select};
 pub use assign::{assign, assign_scalar};
 pub use bfs_step::{BfsLevels, BfsState, Direction, StepCounts, bfs_step};
 pub use ewise::{ewise_add, ewise_mult};
-pub use index::{assign_indices, assign_matrix, extract_col, extract_matrix, extract_row};
+pub use index::{
+    assign_indices, assign_matrix, assign_reduce, extract, extract_col, extract_matrix, extract_row,
+};
 pub use matrix::{
     diag, offdiag, select_matrix, transpose, tril, triu, value_eq, value_ge, value_gt, value_le,
     value_lt, value_ne,

@@ -221,3 +221,77 @@ fn sparse_from_sorted<T: Scalar>(n: usize, pairs: Vec<(Index, T)>) -> Vector<T> 
     // SAFETY: every caller builds `pairs` in strictly increasing index order, below n.
     Vector::Sparse(unsafe { SparseVector::new_unchecked(n, indices, values) })
 }
+
+/// `t(k) = u(list[k])` where present: dense when `u` is dense, sparse otherwise.
+pub(crate) fn gather<T: Scalar>(u: &Vector<T>, list: &[Index]) -> Vector<T> {
+    if let Vector::Dense(d) = u {
+        let s = d.as_slice();
+        let values = if list.len() < SEQUENTIAL_WORK {
+            list.iter().map(|&i| s[i as usize]).collect()
+        } else {
+            list.par_iter().map(|&i| s[i as usize]).collect()
+        };
+        return Vector::Dense(DenseVector::from_vec(values));
+    }
+    let pairs: Vec<(Index, T)> = list
+        .par_iter()
+        .enumerate()
+        .filter_map(|(k, &i)| u.get(i as usize).map(|x| (k as Index, x)))
+        .collect();
+    sparse_from_sorted(list.len(), pairs)
+}
+
+/// `w(list[k]) = w(list[k]) (+) u(k)` for every present `u(k)`, in ascending `k`; an
+/// absent `w(i)` takes the sum of its terms.
+pub(crate) fn scatter_reduce<T: Scalar, M: Monoid<T>>(
+    m: &M,
+    w: &mut Vector<T>,
+    u: &Vector<T>,
+    list: &[Index],
+) {
+    if let (Vector::Dense(wd), Vector::Dense(ud)) = (&mut *w, u) {
+        let ws = wd.as_mut_slice();
+        for (&i, &x) in list.iter().zip(ud.as_slice()) {
+            ws[i as usize] = m.combine(ws[i as usize], x);
+        }
+        return;
+    }
+    // Terms by target index, stable in k; then each target's sum joins w's old value.
+    let mut terms: Vec<(Index, T)> = u
+        .to_pairs()
+        .into_iter()
+        .map(|(k, x)| (list[k as usize], x))
+        .collect();
+    terms.sort_by_key(|&(i, _)| i);
+    let mut sums: Vec<(Index, T)> = Vec::with_capacity(terms.len());
+    for (i, x) in terms {
+        match sums.last_mut() {
+            Some((j, s)) if *j == i => *s = m.combine(*s, x),
+            _ => sums.push((i, x)),
+        }
+    }
+    if let Vector::Bitmap(b) = w {
+        for (i, s) in sums {
+            let v = b.get(i as usize).map_or(s, |y| m.combine(y, s));
+            b.set(i as usize, v);
+        }
+        return;
+    }
+    let old = w.to_pairs();
+    let mut merged = Vec::with_capacity(old.len() + sums.len());
+    let (mut p, mut q) = (0, 0);
+    while p < old.len() || q < sums.len() {
+        if q == sums.len() || (p < old.len() && old[p].0 < sums[q].0) {
+            merged.push(old[p]);
+            p += 1;
+        } else if p == old.len() || sums[q].0 < old[p].0 {
+            merged.push(sums[q]);
+            q += 1;
+        } else {
+            merged.push((old[p].0, m.combine(old[p].1, sums[q].1)));
+            p += 1;
+            q += 1;
+        }
+    }
+    *w = sparse_from_sorted(w.len(), merged);
+}

@@ -2,6 +2,7 @@
 //! benchmark, traverse), each a thin layer over the library.
 
 mod algebra;
+mod analytics;
 mod common;
 mod demo;
 mod generate;
@@ -49,6 +50,18 @@ enum Command {
     Bfs(traverse::BfsArgs),
     /// Single-source shortest paths (Bellman-Ford over MIN.PLUS): distances
     Sssp(traverse::SsspArgs),
+    /// PageRank (Graphalytics semantics: dangling rank spread over all vertices)
+    Pagerank(analytics::PageRankArgs),
+    /// Weakly connected components (FastSV); a component's label is its smallest id
+    Wcc(analytics::WccArgs),
+    /// Community detection by label propagation (Graphalytics semantics)
+    Cdlp(analytics::CdlpArgs),
+    /// Local clustering coefficient (Graphalytics semantics)
+    Lcc(analytics::LccArgs),
+    /// Triangle counting (masked mxm) on the undirected simple graph
+    Tc(analytics::TcArgs),
+    /// Betweenness centrality (Brandes, batched over the sources)
+    Bc(analytics::BcArgs),
     /// Generates a graph (Chung-Lu from a degree distribution, or R-MAT)
     Generate {
         #[command(subcommand)]
@@ -95,6 +108,12 @@ fn main() -> ExitCode {
         },
         Command::Bfs(a) => traverse::bfs(&a),
         Command::Sssp(a) => traverse::sssp(&a),
+        Command::Pagerank(a) => analytics::pagerank(&a),
+        Command::Wcc(a) => analytics::wcc(&a),
+        Command::Cdlp(a) => analytics::cdlp(&a),
+        Command::Lcc(a) => analytics::lcc(&a),
+        Command::Tc(a) => analytics::tc(&a),
+        Command::Bc(a) => analytics::bc(&a),
         Command::Info { input, json } => info::info(&input, json),
         Command::Convert { input, output, to } => info::convert(&input, &output, to.as_deref()),
         Command::Bench { what } => match what {

@@ -17,7 +17,8 @@ use edgeblas::prelude::*;
 use serde_json::json;
 
 use crate::common::{
-    Backend, InputArgs, create, median, open_gpu, parse_id_list, set_threads, timed, vertex_index,
+    Backend, InputArgs, create, median, open_gpu, set_threads, sources_of, timed, vertex_index,
+    write_err,
 };
 
 /// The Graphalytics value of an unreached vertex's depth (i64::MAX).
@@ -307,58 +308,6 @@ fn status_bytes(key: &str) -> Option<u64> {
 
 fn peak_rss_bytes() -> Option<u64> {
     status_bytes("VmHWM:")
-}
-
-/// The vertex ids of `list` (comma-separated, as written in the file), or
-/// `random:K[:SEED]`: K distinct vertices of non-zero out-degree drawn with SEED
-/// (default 1), as Graph500 picks its search keys.
-fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
-    if let Some(spec) = list.strip_prefix("random:") {
-        let mut parts = spec.split(':');
-        let bad = || Error::InvalidArgument(format!("{flag}: '{list}' is not random:K[:SEED]"));
-        let k: usize = parts.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
-        let seed: u64 = match parts.next() {
-            Some(t) => t.parse().map_err(|_| bad())?,
-            None => 1,
-        };
-        if k == 0 || parts.next().is_some() {
-            return Err(bad());
-        }
-        let a = &g.adjacency;
-        let candidates: Vec<u32> = (0..a.nrows() as u32)
-            .filter(|&v| a.degree(v as usize) > 0)
-            .collect();
-        if candidates.len() < k {
-            return Err(Error::InvalidArgument(format!(
-                "{flag}: {k} sources asked, but only {} vertices have out-arcs",
-                candidates.len()
-            )));
-        }
-        // SplitMix64 picks, without repeats.
-        use edgeblas::generate::chung_lu::rng::{GOLDEN, mix};
-        let mut state = seed;
-        let mut next = || {
-            state = state.wrapping_add(GOLDEN);
-            mix(state)
-        };
-        let mut chosen = Vec::with_capacity(k);
-        let mut seen = std::collections::HashSet::new();
-        while chosen.len() < k {
-            let v = candidates[(next() % candidates.len() as u64) as usize];
-            if seen.insert(v) {
-                chosen.push(v);
-            }
-        }
-        return Ok(chosen);
-    }
-    let ids = parse_id_list(list, flag)?;
-    ids.into_iter()
-        .map(|id| vertex_index(g, id, flag))
-        .collect()
-}
-
-fn write_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
-    move |e| Error::io(path, e)
 }
 
 fn write_levels(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {

@@ -1,0 +1,196 @@
+//! PageRank with the LDBC Graphalytics semantics, over the generic operations:
+//!
+//! ```text
+//! d       = out-degrees (present where non-zero; the dangling vertices are !d)
+//! r       = 1/n everywhere
+//! repeat:
+//!   w       = r ./ d                       ewise_mult, DIV: each vertex's share per arc
+//!   dangle  = (+) r<!d>                     the rank of the vertices without out-arcs
+//!   t       = A' (+).(second) w             mxv over the in-edges: the rank flowing in
+//!   r'      = (1 - damping + damping * dangle) / n  +  damping * t
+//!   change  = (+) |r' - r|                  L1, for the tolerance stop
+//! ```
+//!
+//! For an undirected graph `A' = A` and no transpose is made.
+
+use crate::algebra::{Div, Minus, Plus, PlusSecond};
+use crate::descriptor::{Descriptor, Mask};
+use crate::matrix::Csr;
+use crate::ops;
+use crate::vector::Vector;
+use crate::{Error, Result};
+
+/// When PageRank stops.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// Exactly this many iterations (Graphalytics runs a fixed count).
+    Iterations(usize),
+    /// When the L1 change of one iteration falls below `tolerance`, or after
+    /// `max_iterations`.
+    Tolerance {
+        /// The L1 change to stop at.
+        tolerance: f64,
+        /// The most iterations to run.
+        max_iterations: usize,
+    },
+}
+
+/// PageRank's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PageRankOptions {
+    /// The damping factor `d` in `[0, 1]` (0.85 by default).
+    pub damping: f64,
+    /// When to stop (tolerance 1e-4, at most 1000 iterations, by default).
+    pub stop: Stop,
+}
+
+impl Default for PageRankOptions {
+    fn default() -> Self {
+        PageRankOptions {
+            damping: 0.85,
+            stop: Stop::Tolerance {
+                tolerance: 1e-4,
+                max_iterations: 1000,
+            },
+        }
+    }
+}
+
+/// The ranks and how they were reached.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageRank {
+    /// One rank per vertex; they sum to 1 up to rounding.
+    pub ranks: Vec<f64>,
+    /// Iterations run.
+    pub iterations: usize,
+    /// The L1 change of the last iteration (0 when none ran).
+    pub change: f64,
+}
+
+impl PageRankOptions {
+    /// Checks the parameters.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a damping outside `[0, 1]`, zero iterations, or a
+    /// tolerance that is not a positive number.
+    pub fn check(&self) -> Result<()> {
+        if !(0.0..=1.0).contains(&self.damping) {
+            return Err(Error::InvalidArgument(format!(
+                "damping {}: must be in [0, 1]",
+                self.damping
+            )));
+        }
+        match self.stop {
+            Stop::Iterations(0) => Err(Error::InvalidArgument(
+                "iterations: must be at least 1".into(),
+            )),
+            Stop::Tolerance { tolerance, .. } if !(tolerance.is_finite() && tolerance > 0.0) => {
+                Err(Error::InvalidArgument(format!(
+                    "tolerance {tolerance}: must be a positive number"
+                )))
+            }
+            Stop::Tolerance {
+                max_iterations: 0, ..
+            } => Err(Error::InvalidArgument(
+                "iterations: must be at least 1".into(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// PageRank of the graph `a` (`A(i, j)` = arc `i -> j`; pass `symmetric` when `A = A'`,
+/// which saves the transpose) with the Graphalytics semantics: the rank of the dangling
+/// vertices is spread over all vertices. An empty graph has no ranks.
+///
+/// # Errors
+/// The parameter errors of [`PageRankOptions::check`].
+///
+/// # Panics
+/// If `a` is not square.
+pub fn pagerank(a: &Csr<()>, symmetric: bool, opts: &PageRankOptions) -> Result<PageRank> {
+    opts.check()?;
+    assert_eq!(a.nrows(), a.ncols(), "pagerank needs a square matrix");
+    let n = a.nrows();
+    if n == 0 {
+        return Ok(PageRank {
+            ranks: Vec::new(),
+            iterations: 0,
+            change: 0.0,
+        });
+    }
+    let transposed;
+    let at = if symmetric {
+        a
+    } else {
+        transposed = a.transpose();
+        &transposed
+    };
+    let (damping, d0) = (opts.damping, Descriptor::DEFAULT);
+    let (max, tolerance) = match opts.stop {
+        Stop::Iterations(k) => (k, None),
+        Stop::Tolerance {
+            tolerance,
+            max_iterations,
+        } => (max_iterations, Some(tolerance)),
+    };
+    // d(i) = out-degree of i where non-zero.
+    let d: Vector<f64> = Vector::from_pairs(
+        n,
+        (0..n)
+            .filter(|&i| a.degree(i) > 0)
+            .map(|i| (i as u32, a.degree(i) as f64)),
+    );
+    let dangling_mask = Mask::structure(&d).complement();
+    let mut r: Vector<f64> = Vector::full(n, 1.0 / n as f64);
+    let (mut w, mut t, mut dangling_r, mut next, mut diff, mut abs) = (
+        Vector::new(n),
+        Vector::new(n),
+        Vector::new(n),
+        Vector::new(n),
+        Vector::new(n),
+        Vector::new(n),
+    );
+    let (mut iterations, mut change) = (0, 0.0);
+    while iterations < max {
+        // w = r ./ d
+        ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), &r, &d, &d0);
+        // dangle = (+) r<!d>
+        ops::assign(
+            &mut dangling_r,
+            Some(&dangling_mask),
+            None,
+            &r,
+            &d0.with_replace(),
+        );
+        let dangle = ops::reduce(Plus::<f64>::new(), &dangling_r);
+        // t = A' plus.second w
+        ops::mxv(&mut t, None, None, PlusSecond::<f64>::new(), at, &w, &d0);
+        // next = base, next += damping * t
+        let base = (1.0 - damping + damping * dangle) / n as f64;
+        ops::assign_scalar(&mut next, None, None, base, &d0);
+        ops::apply(
+            &mut next,
+            None,
+            Some(&Plus::<f64>::new()),
+            |x| damping * x,
+            &t,
+            &d0,
+        );
+        // change = (+) |next - r|
+        ops::ewise_add(&mut diff, None, None, &Minus::<f64>::new(), &next, &r, &d0);
+        ops::apply(&mut abs, None, None, f64::abs, &diff, &d0);
+        change = ops::reduce(Plus::<f64>::new(), &abs);
+        std::mem::swap(&mut r, &mut next);
+        iterations += 1;
+        if tolerance.is_some_and(|tol| change < tol) {
+            break;
+        }
+    }
+    let ranks = r.into_dense(0.0).into_vec();
+    Ok(PageRank {
+        ranks,
+        iterations,
+        change,
+    })
+}

@@ -1,0 +1,400 @@
+//! `pagerank`, `wcc`, `cdlp`, `lcc`, `tc` and `bc`: the LDBC Graphalytics kernels,
+//! triangle counting and betweenness from the command line. Every output file has one
+//! `id value` line per vertex, with the ids as written in the input.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use edgeblas::algo::{self, PageRankOptions, Presort, Stop, TriangleMethod};
+use edgeblas::io::Graph;
+use edgeblas::prelude::*;
+use serde_json::{Value, json};
+
+use crate::common::{InputArgs, create, set_threads, sources_of, timed, write_err};
+
+/// Flags every analytics command takes.
+#[derive(Args, Debug)]
+pub struct Common {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Worker threads (all cores by default)
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Flags of `edgeblas pagerank`.
+#[derive(Args, Debug)]
+pub struct PageRankArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// The damping factor, in [0, 1]
+    #[arg(long, default_value_t = 0.85, allow_negative_numbers = true)]
+    pub damping: f64,
+    /// Run exactly this many iterations
+    #[arg(long, conflicts_with = "tolerance")]
+    pub iterations: Option<usize>,
+    /// Stop when the L1 change of an iteration falls below this (default 1e-4)
+    #[arg(long, allow_negative_numbers = true)]
+    pub tolerance: Option<f64>,
+    /// The most iterations under --tolerance
+    #[arg(long, default_value_t = 1000)]
+    pub max_iterations: usize,
+    /// Write `id rank` per vertex
+    #[arg(long, value_name = "OUT")]
+    pub ranks: Option<PathBuf>,
+}
+
+/// Flags of `edgeblas wcc`.
+#[derive(Args, Debug)]
+pub struct WccArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Write `id label` per vertex (a component's label is its smallest id)
+    #[arg(long, value_name = "OUT")]
+    pub labels: Option<PathBuf>,
+}
+
+/// Flags of `edgeblas cdlp`.
+#[derive(Args, Debug)]
+pub struct CdlpArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Rounds of label propagation
+    #[arg(long, default_value_t = 10)]
+    pub iterations: usize,
+    /// Write `id label` per vertex
+    #[arg(long, value_name = "OUT")]
+    pub labels: Option<PathBuf>,
+}
+
+/// Flags of `edgeblas lcc`.
+#[derive(Args, Debug)]
+pub struct LccArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Write `id coefficient` per vertex
+    #[arg(long, value_name = "OUT")]
+    pub coefficients: Option<PathBuf>,
+}
+
+/// Flags of `edgeblas tc`.
+#[derive(Args, Debug)]
+pub struct TcArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// sandia-ll (C<L> = L L'), sandia-uu (C<U> = U U'), burkhardt (C<A> = A A / 6), auto
+    #[arg(long, default_value = "auto")]
+    pub method: String,
+    /// Vertex order before counting: auto (by degree when skewed), none, ascending, descending
+    #[arg(long, default_value = "auto")]
+    pub presort: String,
+}
+
+/// Flags of `edgeblas bc`.
+#[derive(Args, Debug)]
+pub struct BcArgs {
+    #[command(flatten)]
+    pub common: Common,
+    /// Source vertex ids as written in the file, comma-separated, or random:K[:SEED]
+    /// (K distinct vertices with out-arcs)
+    #[arg(long)]
+    pub sources: String,
+    /// Write `id centrality` per vertex
+    #[arg(long, value_name = "OUT")]
+    pub centrality: Option<PathBuf>,
+}
+
+/// A loaded graph and whether its pattern is symmetric (`A = A'`).
+struct Loaded {
+    g: Graph,
+    symmetric: bool,
+    load_seconds: f64,
+}
+
+fn load(c: &Common) -> Result<Loaded> {
+    set_threads(c.threads)?;
+    let (g, load_seconds) = timed(|| c.input.load());
+    let g = g?;
+    let symmetric = !g.directed || algo::is_symmetric_pattern(&g.adjacency);
+    Ok(Loaded {
+        g,
+        symmetric,
+        load_seconds,
+    })
+}
+
+/// The JSON fields every command prints, with `extra` after them.
+fn report(c: &Common, l: &Loaded, extra: Value) -> Value {
+    let mut out = json!({
+        "file": c.input.file.display().to_string(),
+        "vertices": l.g.vertices(),
+        "arcs": l.g.arcs(),
+        "directed": l.g.directed,
+        "symmetric": l.symmetric,
+        "threads": rayon::current_num_threads(),
+        "load_seconds": l.load_seconds,
+    });
+    if let (Value::Object(o), Value::Object(e)) = (&mut out, extra) {
+        o.extend(e);
+    }
+    out
+}
+
+/// Writes `id value` per vertex.
+fn write_values<T>(
+    path: &Path,
+    g: &Graph,
+    values: &[T],
+    text: impl Fn(&T) -> String,
+) -> Result<()> {
+    let mut w = create(path)?;
+    let err = write_err(path);
+    for (v, x) in values.iter().enumerate() {
+        writeln!(w, "{} {}", g.ids.external(v), text(x)).map_err(&err)?;
+    }
+    w.flush().map_err(&err)
+}
+
+/// A float as the output files write it: the shortest text that reads back the same.
+fn float_text(x: &f64) -> String {
+    format!("{x:?}")
+}
+
+/// `edgeblas pagerank FILE`.
+pub fn pagerank(a: &PageRankArgs) -> Result<()> {
+    let stop = match (a.iterations, a.tolerance) {
+        (Some(k), _) => Stop::Iterations(k),
+        (None, t) => Stop::Tolerance {
+            tolerance: t.unwrap_or(1e-4),
+            max_iterations: a.max_iterations,
+        },
+    };
+    let opts = PageRankOptions {
+        damping: a.damping,
+        stop,
+    };
+    opts.check().map_err(|e| match e {
+        Error::InvalidArgument(m) if m.starts_with("iterations") && a.iterations.is_none() => {
+            Error::InvalidArgument(format!("--max-{m}"))
+        }
+        Error::InvalidArgument(m) => Error::InvalidArgument(format!("--{m}")),
+        e => e,
+    })?;
+    let l = load(&a.common)?;
+    let (pr, seconds) = timed(|| algo::pagerank(&l.g.adjacency, l.symmetric, &opts));
+    let pr = pr?;
+    if let Some(p) = &a.ranks {
+        write_values(p, &l.g, &pr.ranks, float_text)?;
+    }
+    let sum: f64 = pr.ranks.iter().sum();
+    let converged = match stop {
+        Stop::Iterations(_) => None,
+        Stop::Tolerance { tolerance, .. } => Some(pr.change < tolerance),
+    };
+    if a.common.json {
+        let out = report(
+            &a.common,
+            &l,
+            json!({
+                "damping": a.damping,
+                "iterations": pr.iterations,
+                "change": pr.change,
+                "converged": converged,
+                "sum": sum,
+                "seconds": seconds,
+            }),
+        );
+        println!("{out}");
+    } else {
+        println!(
+            "pagerank: {} iterations (last L1 change {:.3e}), rank sum {sum:.12}, {seconds:.6} s",
+            pr.iterations, pr.change
+        );
+    }
+    Ok(())
+}
+
+/// `edgeblas wcc FILE`.
+pub fn wcc(a: &WccArgs) -> Result<()> {
+    let l = load(&a.common)?;
+    let (c, seconds) = timed(|| algo::wcc(&l.g.adjacency, l.symmetric));
+    if let Some(p) = &a.labels {
+        write_values(p, &l.g, &c.labels, |&x| {
+            l.g.ids.external(x as usize).to_string()
+        })?;
+    }
+    let (components, largest) = (c.count(), c.largest());
+    if a.common.json {
+        let out = report(
+            &a.common,
+            &l,
+            json!({
+                "components": components,
+                "largest": largest,
+                "rounds": c.rounds,
+                "seconds": seconds,
+            }),
+        );
+        println!("{out}");
+    } else {
+        println!(
+            "wcc: {components} components, the largest of {largest} vertices, {} rounds, {seconds:.6} s",
+            c.rounds
+        );
+    }
+    Ok(())
+}
+
+/// `edgeblas cdlp FILE`.
+pub fn cdlp(a: &CdlpArgs) -> Result<()> {
+    if a.iterations == 0 {
+        return Err(Error::InvalidArgument(
+            "--iterations: must be at least 1".into(),
+        ));
+    }
+    let l = load(&a.common)?;
+    let (labels, seconds) = timed(|| algo::cdlp(&l.g.adjacency, l.symmetric, a.iterations));
+    if let Some(p) = &a.labels {
+        write_values(p, &l.g, &labels, |&x| {
+            l.g.ids.external(x as usize).to_string()
+        })?;
+    }
+    let mut seen = vec![false; labels.len()];
+    let mut communities = 0;
+    for &x in &labels {
+        if !std::mem::replace(&mut seen[x as usize], true) {
+            communities += 1;
+        }
+    }
+    if a.common.json {
+        let out = report(
+            &a.common,
+            &l,
+            json!({
+                "iterations": a.iterations,
+                "communities": communities,
+                "seconds": seconds,
+            }),
+        );
+        println!("{out}");
+    } else {
+        println!(
+            "cdlp: {communities} communities after {} iterations, {seconds:.6} s",
+            a.iterations
+        );
+    }
+    Ok(())
+}
+
+/// `edgeblas lcc FILE`.
+pub fn lcc(a: &LccArgs) -> Result<()> {
+    let l = load(&a.common)?;
+    let (c, seconds) = timed(|| algo::lcc(&l.g.adjacency, l.symmetric));
+    if let Some(p) = &a.coefficients {
+        write_values(p, &l.g, &c, float_text)?;
+    }
+    let mean = if c.is_empty() {
+        0.0
+    } else {
+        c.iter().sum::<f64>() / c.len() as f64
+    };
+    if a.common.json {
+        let out = report(&a.common, &l, json!({ "mean": mean, "seconds": seconds }));
+        println!("{out}");
+    } else {
+        println!("lcc: mean coefficient {mean:.9}, {seconds:.6} s");
+    }
+    Ok(())
+}
+
+/// `edgeblas tc FILE`.
+pub fn tc(a: &TcArgs) -> Result<()> {
+    let method = TriangleMethod::from_name(&a.method)?;
+    let presort = match a.presort.as_str() {
+        "auto" => Presort::Auto,
+        "none" => Presort::None,
+        "ascending" => Presort::Ascending,
+        "descending" => Presort::Descending,
+        p => {
+            return Err(Error::InvalidArgument(format!(
+                "--presort {p}: expected auto, none, ascending or descending"
+            )));
+        }
+    };
+    let l = load(&a.common)?;
+    if !l.symmetric {
+        return Err(Error::InvalidArgument(format!(
+            "{}: tc counts the triangles of an undirected graph, and this one is directed \
+             (some arc has no reverse); pass --undirected to take every arc both ways",
+            a.common.input.file.display()
+        )));
+    }
+    let (t, seconds) = timed(|| algo::triangle_count(&l.g.adjacency, method, presort));
+    let presort_name = match t.presort {
+        Presort::Ascending => "ascending",
+        Presort::Descending => "descending",
+        _ => "none",
+    };
+    if a.common.json {
+        let out = report(
+            &a.common,
+            &l,
+            json!({
+                "triangles": t.triangles,
+                "method": t.method.name(),
+                "presort": presort_name,
+                "seconds": seconds,
+            }),
+        );
+        println!("{out}");
+    } else {
+        println!(
+            "tc: {} triangles ({}, presort {presort_name}), {seconds:.6} s",
+            t.triangles,
+            t.method.name()
+        );
+    }
+    Ok(())
+}
+
+/// `edgeblas bc FILE --sources ...`.
+pub fn bc(a: &BcArgs) -> Result<()> {
+    let l = load(&a.common)?;
+    let sources = sources_of(&l.g, &a.sources, "--sources")?;
+    let adj = &l.g.adjacency;
+    let (c, seconds) = timed(|| {
+        if l.symmetric {
+            algo::betweenness(adj, adj, &sources)
+        } else {
+            algo::betweenness(adj, &adj.transpose(), &sources)
+        }
+    });
+    if let Some(p) = &a.centrality {
+        write_values(p, &l.g, &c, float_text)?;
+    }
+    let max = c.iter().copied().fold(0.0f64, f64::max);
+    let sum: f64 = c.iter().sum();
+    if a.common.json {
+        let out = report(
+            &a.common,
+            &l,
+            json!({
+                "sources": sources.iter().map(|&s| l.g.ids.external(s as usize)).collect::<Vec<_>>(),
+                "max": max,
+                "sum": sum,
+                "seconds": seconds,
+            }),
+        );
+        println!("{out}");
+    } else {
+        println!(
+            "bc: {} sources, largest centrality {max}, sum {sum}, {seconds:.6} s",
+            sources.len()
+        );
+    }
+    Ok(())
+}
