@@ -1,20 +1,20 @@
 //! PageRank with the LDBC Graphalytics semantics, over the generic operations:
 //!
 //! ```text
-//! d       = out-degrees (present where non-zero; the dangling vertices are !d)
+//! d       = out-degrees (present where non-zero; the dangling vertices are the others)
 //! r       = 1/n everywhere
 //! repeat:
-//!   w       = r ./ d                       ewise_mult, DIV: each vertex's share per arc
-//!   dangle  = (+) r<!d>                     the rank of the vertices without out-arcs
-//!   t       = A' (+).(second) w             mxv over the in-edges: the rank flowing in
-//!   r'      = (1 - damping + damping * dangle) / n  +  damping * t
-//!   change  = (+) |r' - r|                  L1, for the tolerance stop
+//!   w       = r ./ (d / damping)           ewise_mult, DIV: each vertex's damped share per arc
+//!   dangle  = (+) r(dangling)               extract: the rank of the vertices without out-arcs
+//!   r'      = (1 - damping + damping * dangle) / n
+//!   r'     += A' (+).(second) w             mxv over the in-edges, accumulated: the rank flowing in
+//!   change  = (+) |r' - r|                  ewise_add: the L1 change, for the tolerance stop
 //! ```
 //!
 //! For an undirected graph `A' = A` and no transpose is made.
 
-use crate::algebra::{Div, Minus, Plus, PlusSecond};
-use crate::descriptor::{Descriptor, Mask};
+use crate::algebra::{BinaryOp, Div, Index, Indices, Plus, PlusSecond};
+use crate::descriptor::Descriptor;
 use crate::matrix::Csr;
 use crate::ops;
 use crate::vector::Vector;
@@ -134,55 +134,58 @@ pub fn pagerank(a: &Csr<()>, symmetric: bool, opts: &PageRankOptions) -> Result<
             max_iterations,
         } => (max_iterations, Some(tolerance)),
     };
-    // d(i) = out-degree of i where non-zero.
-    let d: Vector<f64> = Vector::from_pairs(
+    // dd(i) = outdeg(i) / damping where non-zero (a bitmap: the pull reads w by index);
+    // the dangling vertices, those without out-arcs, as a list.
+    let mut dd: Vector<f64> = Vector::from_pairs(
         n,
         (0..n)
             .filter(|&i| a.degree(i) > 0)
-            .map(|i| (i as u32, a.degree(i) as f64)),
+            .map(|i| (i as u32, a.degree(i) as f64 / damping)),
     );
-    let dangling_mask = Mask::structure(&d).complement();
+    dd.make_bitmap();
+    let dangling: Vec<Index> = (0..n as Index)
+        .filter(|&i| a.degree(i as usize) == 0)
+        .collect();
     let mut r: Vector<f64> = Vector::full(n, 1.0 / n as f64);
-    let (mut w, mut t, mut dangling_r, mut next, mut diff, mut abs) = (
+    let (mut w, mut next, mut dangling_r, mut diff) = (
         Vector::new(n),
         Vector::new(n),
-        Vector::new(n),
-        Vector::new(n),
-        Vector::new(n),
+        Vector::new(dangling.len()),
         Vector::new(n),
     );
     let (mut iterations, mut change) = (0, 0.0);
     while iterations < max {
-        // w = r ./ d
-        ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), &r, &d, &d0);
-        // dangle = (+) r<!d>
-        ops::assign(
+        // w = r ./ dd: each vertex's damped share per out-arc
+        ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), &r, &dd, &d0);
+        // dangle = (+) r(dangling)
+        ops::extract(
             &mut dangling_r,
-            Some(&dangling_mask),
+            None,
             None,
             &r,
-            &d0.with_replace(),
+            &Indices::List(&dangling),
+            &d0,
         );
         let dangle = ops::reduce(Plus::<f64>::new(), &dangling_r);
-        // t = A' plus.second w
-        ops::mxv(&mut t, None, None, PlusSecond::<f64>::new(), at, &w, &d0);
-        // next = base, next += damping * t
+        // next = (1 - damping + damping * dangle) / n;  next += A' plus.second w
         let base = (1.0 - damping + damping * dangle) / n as f64;
         ops::assign_scalar(&mut next, None, None, base, &d0);
-        ops::apply(
+        ops::mxv(
             &mut next,
             None,
             Some(&Plus::<f64>::new()),
-            |x| damping * x,
-            &t,
+            PlusSecond::<f64>::new(),
+            at,
+            &w,
             &d0,
         );
-        // change = (+) |next - r|
-        ops::ewise_add(&mut diff, None, None, &Minus::<f64>::new(), &next, &r, &d0);
-        ops::apply(&mut abs, None, None, f64::abs, &diff, &d0);
-        change = ops::reduce(Plus::<f64>::new(), &abs);
-        std::mem::swap(&mut r, &mut next);
         iterations += 1;
+        // change = (+) |next - r|, needed to stop on a tolerance or after the last round
+        if tolerance.is_some() || iterations == max {
+            ops::ewise_add(&mut diff, None, None, &AbsDiff, &next, &r, &d0);
+            change = ops::reduce(Plus::<f64>::new(), &diff);
+        }
+        std::mem::swap(&mut r, &mut next);
         if tolerance.is_some_and(|tol| change < tol) {
             break;
         }
@@ -193,4 +196,14 @@ pub fn pagerank(a: &Csr<()>, symmetric: bool, opts: &PageRankOptions) -> Result<
         iterations,
         change,
     })
+}
+
+/// `|x - y|`, for the L1 change.
+struct AbsDiff;
+
+impl BinaryOp<f64, f64> for AbsDiff {
+    type Output = f64;
+    fn apply(&self, x: f64, y: f64) -> f64 {
+        (x - y).abs()
+    }
 }

@@ -467,20 +467,16 @@ pub(crate) fn for_each_common(ac: &[Index], bc: &[Index], mut f: impl FnMut(usiz
             }
         }
     } else {
+        // Branch-free steps: only a match branches (the less-than test of a plain merge
+        // is a coin toss for the predictor on intersecting adjacency lists).
         let (mut p, mut q) = (0, 0);
         while p < ac.len() && q < bc.len() {
             let (x, y) = (ac[p], bc[q]);
-            if x == y {
-                if f(p, q) {
-                    break;
-                }
-                p += 1;
-                q += 1;
-            } else if x < y {
-                p += 1;
-            } else {
-                q += 1;
+            if x == y && f(p, q) {
+                break;
             }
+            p += usize::from(x <= y);
+            q += usize::from(y <= x);
         }
     }
 }
