@@ -5,6 +5,7 @@
 //! r       = 1/n everywhere
 //! repeat:
 //!   w       = r ./ (d / damping)           ewise_mult, DIV: each vertex's damped share per arc
+//!                                           (d = +inf at a dangling vertex: w = 0 there)
 //!   dangle  = (+) r(dangling)               extract: the rank of the vertices without out-arcs
 //!   r'      = (1 - damping + damping * dangle) / n
 //!   r'     += A' (+).(second) w             mxv over the in-edges, accumulated: the rank flowing in
@@ -134,15 +135,16 @@ pub fn pagerank(a: &Csr<()>, symmetric: bool, opts: &PageRankOptions) -> Result<
             max_iterations,
         } => (max_iterations, Some(tolerance)),
     };
-    // dd(i) = outdeg(i) / damping where non-zero (a bitmap: the pull reads w by index);
-    // the dangling vertices, those without out-arcs, as a list.
-    let mut dd: Vector<f64> = Vector::from_pairs(
-        n,
+    // dd(i) = outdeg(i) / damping, +inf for a dangling vertex (so w is 0 there and every
+    // vector stays dense: the pull then reads w by plain indexing).
+    let dd: Vector<f64> = Vector::from_dense(
         (0..n)
-            .filter(|&i| a.degree(i) > 0)
-            .map(|i| (i as u32, a.degree(i) as f64 / damping)),
+            .map(|i| match a.degree(i) {
+                0 => f64::INFINITY,
+                k => k as f64 / damping,
+            })
+            .collect(),
     );
-    dd.make_bitmap();
     let dangling: Vec<Index> = (0..n as Index)
         .filter(|&i| a.degree(i as usize) == 0)
         .collect();

