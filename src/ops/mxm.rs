@@ -122,6 +122,20 @@ fn choose<A: Scalar, B: Scalar>(
     let ncols = if b_is_bt { b.nrows() } else { b.ncols() };
     match mask {
         Some(m) if !m.is_complemented() => {
+            // The method that needs no transpose wins outright when its whole estimate is
+            // below the other's transpose (2 nvals(B)), and then the other's estimate,
+            // itself a pass over B, is never made: a product with a small A (a frontier
+            // of a few rows) must not cost O(nvals(B)) to plan.
+            let transpose = 2 * b.nvals() as u64;
+            if !b_is_bt && saxpy_cost(a, b, Some(m)) <= transpose {
+                return MxmMethod::Saxpy;
+            }
+            if b_is_bt {
+                let dot = 2 * dot_cost(|i| a.degree(i), |j| b.degree(j) as u64, m);
+                if dot <= transpose {
+                    return MxmMethod::Dot;
+                }
+            }
             // The row lengths of B' are B's rows under transpose_b, else its column counts.
             let (bt_len, transpose_cost) = if b_is_bt {
                 let len = (0..b.nrows()).map(|j| b.degree(j) as u64).collect();
@@ -134,7 +148,7 @@ fn choose<A: Scalar, B: Scalar>(
             // A merge step of a dot costs about twice a saxpy term (branchy, two
             // streams): measured on triangle counting and the masked square of
             // Kronecker 18, where the plain estimates favour dot and saxpy is 2x faster.
-            let dot = transpose_cost + 2 * dot_cost(|i| a.degree(i), &bt_len, m);
+            let dot = transpose_cost + 2 * dot_cost(|i| a.degree(i), |j| bt_len[j], m);
             // Saxpy over B's rows: B as given, or B' transposed back.
             let saxpy = if b_is_bt {
                 let mut b_len = vec![0u64; b.ncols()];

@@ -17,6 +17,8 @@
 
 use std::sync::Mutex;
 
+use rayon::prelude::*;
+
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::MatrixMask;
 use crate::matrix::Csr;
@@ -147,12 +149,16 @@ pub(crate) fn saxpy_cost_from_lengths<A: Scalar>(a: &Csr<A>, b_len: &[u64], m: &
 
 /// The estimated cost of the dot method over the mask's entries, given the row lengths
 /// of `A` and of `B'` (`bt_len[j]`).
-pub(crate) fn dot_cost(a_len: impl Fn(usize) -> usize, bt_len: &[u64], mask: &MatrixMask) -> u64 {
+pub(crate) fn dot_cost(
+    a_len: impl Fn(usize) -> usize,
+    bt_len: impl Fn(usize) -> u64,
+    mask: &MatrixMask,
+) -> u64 {
     let mut cost = 0u64;
     for i in 0..mask.nrows() {
         let da = a_len(i) as u64;
         for &j in mask.row(i) {
-            let db = bt_len[j as usize];
+            let db = bt_len(j as usize);
             let (short, long) = (da.min(db), da.max(db));
             cost += 1 + if long > GALLOP_RATIO as u64 * short {
                 short * (1 + (u64::BITS - long.leading_zeros()) as u64)
@@ -181,6 +187,9 @@ where
     let prefix = cost_prefix(nrows, |i| {
         saxpy_row_cost(a, |k| b.degree(k), mask_rows.map(|m| m.row(i)), i)
     });
+    if nrows < rayon::current_num_threads() && prefix[nrows] >= FEW_ROWS_PUSH_WORK {
+        return few_rows_by_columns(s, a, b, mask);
+    }
     let bounds = cut_rows(&prefix);
     let pool = Mutex::new(Vec::new());
     // Without a mask a row's cost is 1 + its terms, a bound on its entries; a chunk
@@ -207,6 +216,123 @@ where
             }
         },
     )
+}
+
+/// The least estimated work at which a product with fewer rows than threads splits
+/// each row by output columns instead of running one row per thread.
+const FEW_ROWS_PUSH_WORK: u64 = 1 << 15;
+
+/// `T<M> = A B` for an `A` of fewer rows than threads (a frontier of a few sources):
+/// each row is cut into blocks of output columns, computed in parallel, each block a
+/// Gustavson row over `B(k, c0..c1)` for every `k` of `A(i, :)` in ascending order. A
+/// column's terms are summed in the same order as by one thread, so the result is the
+/// same bytes.
+fn few_rows_by_columns<S, A, B>(
+    s: S,
+    a: &Csr<A>,
+    b: &Csr<B>,
+    mask: Option<&MatrixMask>,
+) -> Csr<S::Output>
+where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    let (nrows, ncols) = (a.nrows(), b.ncols());
+    let blocks = (2 * rayon::current_num_threads()).min(ncols.max(1));
+    let width = ncols.div_ceil(blocks).max(1);
+    let pool = Mutex::new(Vec::new());
+    let mut offsets = Vec::with_capacity(nrows + 1);
+    offsets.push(0u64);
+    let (mut cols, mut vals) = (Vec::new(), Vec::new());
+    for i in 0..nrows {
+        let parts: Vec<(Vec<Index>, Vec<S::Output>)> = (0..blocks)
+            .into_par_iter()
+            .map(|blk| {
+                let (c0, c1) = ((blk * width).min(ncols), ((blk + 1) * width).min(ncols));
+                let mut ws = Pooled::take(&pool, || Gustavson::new(ncols));
+                saxpy_row_columns(&s, a, b, mask, i, c0 as Index, c1 as Index, ws.get())
+            })
+            .collect();
+        for (c, v) in parts {
+            cols.extend(c);
+            vals.extend(v);
+        }
+        offsets.push(cols.len() as u64);
+    }
+    // SAFETY: the blocks cover 0..ncols in order and each emits its columns ascending,
+    // so every row is strictly increasing and below ncols; the offsets count the rows.
+    unsafe { Csr::new_unchecked(nrows, ncols, offsets, cols, vals) }
+}
+
+/// Row `i` of `T<M> = A B` restricted to the columns `c0..c1`.
+#[allow(clippy::too_many_arguments)]
+fn saxpy_row_columns<S, A, B>(
+    s: &S,
+    a: &Csr<A>,
+    b: &Csr<B>,
+    mask: Option<&MatrixMask>,
+    i: usize,
+    c0: Index,
+    c1: Index,
+    ws: &mut Gustavson<S::Output>,
+) -> (Vec<Index>, Vec<S::Output>)
+where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
+    let in_block = |row: &[Index]| {
+        let lo = row.partition_point(|&c| c < c0);
+        lo..lo + row[lo..].partition_point(|&c| c < c1)
+    };
+    ws.next_row();
+    let (mark, seen) = (ws.mark, ws.mark + 1);
+    // Under a mask its columns in the block are stamped: blocked when complemented,
+    // allowed otherwise.
+    let (masked, blocking) = match mask {
+        Some(m) => {
+            let row = m.row(i);
+            for &j in &row[in_block(row)] {
+                ws.stamp[j as usize] = mark;
+            }
+            (!m.is_complemented(), m.is_complemented())
+        }
+        None => (false, false),
+    };
+    let (ac, av) = a.row(i);
+    for (&k, &x) in ac.iter().zip(av) {
+        let (bc, bv) = b.row(k as usize);
+        let r = in_block(bc);
+        for (&j, &y) in bc[r.clone()].iter().zip(&bv[r]) {
+            let ju = j as usize;
+            let st = ws.stamp[ju];
+            if st == seen {
+                add_term(s, &mut ws.vals[ju], s.multiply(x, y, k));
+            } else if (masked && st == mark) || (!masked && !(blocking && st == mark)) {
+                ws.stamp[ju] = seen;
+                ws.vals[ju] = s.multiply(x, y, k);
+                ws.touched.push(j);
+            }
+        }
+    }
+    let (mut cols, mut vals) = (Vec::with_capacity(ws.touched.len()), Vec::new());
+    vals.reserve(ws.touched.len());
+    if ws.touched.len() * 16 > (c1 - c0) as usize {
+        for j in c0..c1 {
+            if ws.stamp[j as usize] == seen {
+                cols.push(j);
+                vals.push(ws.vals[j as usize]);
+            }
+        }
+    } else {
+        ws.touched.sort_unstable();
+        for &j in &ws.touched {
+            cols.push(j);
+            vals.push(ws.vals[j as usize]);
+        }
+    }
+    (cols, vals)
 }
 
 /// Adds term `z` to slot `j`, which holds a value (stamp `mark + 1`).

@@ -82,7 +82,12 @@ where
 }
 
 /// [`pull_with`] over a bitmap `u`, reading its words and slots directly.
-fn pull_bitmap<S, A, U>(s: S, a: &Csr<A>, mask: Option<&Mask>, b: &BitmapVector<U>) -> Vector<S::Output>
+fn pull_bitmap<S, A, U>(
+    s: S,
+    a: &Csr<A>,
+    mask: Option<&Mask>,
+    b: &BitmapVector<U>,
+) -> Vector<S::Output>
 where
     S: Semiring<A, U>,
     A: Scalar,
