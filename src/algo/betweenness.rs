@@ -18,21 +18,127 @@
 //! Arcs are taken as stored (an undirected graph counts each edge both ways); there is no
 //! halving and no normalisation. Shortest-path counts are `f64`, as in LAGraph.
 
-use crate::algebra::{Div, Index, Indices, Plus, PlusFirst, Times};
-use crate::descriptor::{Descriptor, MatrixDescriptor, MatrixMask};
+use crate::algebra::{Div, Index, Indices, Plus, PlusFirst, PlusSecond, Times};
+use crate::descriptor::{Descriptor, Mask, MatrixDescriptor, MatrixMask};
 use crate::matrix::Csr;
 use crate::ops;
-use crate::vector::Vector;
+use crate::vector::{BitmapVector, Vector};
 
-/// Sources per batch: the rows of the frontier and path matrices.
+/// Sources per batch of [`betweenness_batched`]: the rows of its frontier and path
+/// matrices.
 pub const BATCH: usize = 8;
 
 /// The betweenness of every vertex of `a`, summed over `sources` (repeats count again),
-/// in batches of [`BATCH`]. `at` is `A'` (pass `a` itself when `A = A'`).
+/// one source at a time with sparse per-level vectors, so a level costs its frontier's
+/// work and not the vertex count (a road network has thousands of levels):
+///
+/// ```text
+/// forward:   f<!visited> = f plus.second A        vxm (push), visited a bitmap
+///            visited<f>  = f;  sigma[d] = f        the path counts of level d
+/// backward:  w = B[d] ./ sigma[d]
+///            t<sigma[d-1]> = w plus.second A'      vxm over the in-edges
+///            B[d-1] = 1 + t .* sigma[d-1];  bc += B[d] - 1
+/// ```
+///
+/// [`betweenness_batched`] is LAGraph's form, a batch of sources as matrix rows; the
+/// two agree (tests/algorithms.rs). `at` is `A'` (pass `a` itself when `A = A'`).
 ///
 /// # Panics
 /// If `a` is not square, `at` is not its shape, or a source is out of range.
 pub fn betweenness(a: &Csr<()>, at: &Csr<()>, sources: &[Index]) -> Vec<f64> {
+    let n = a.nrows();
+    assert_eq!(n, a.ncols(), "betweenness needs a square matrix");
+    assert_eq!((at.nrows(), at.ncols()), (n, n), "A' has another shape");
+    let d0 = Descriptor::DEFAULT;
+    let (plus, sr) = (Plus::<f64>::new(), PlusSecond::<f64>::new());
+    let mut bc: Vector<f64> = Vector::full(n, 0.0);
+    for &s in sources {
+        assert!((s as usize) < n, "source {s} out of range");
+        // forward
+        let mut visited: Vector<f64> = Vector::Bitmap(BitmapVector::new(n));
+        visited.set(s as usize, 1.0);
+        let mut sigma: Vec<Vector<f64>> = vec![Vector::from_pairs(n, [(s, 1.0)])];
+        loop {
+            let mut next: Vector<f64> = Vector::new(n);
+            let f = sigma.last().expect("level 0 is there");
+            ops::vxm(
+                &mut next,
+                Some(&Mask::structure(&visited).complement()),
+                None,
+                sr,
+                f,
+                a,
+                &d0,
+            );
+            if next.nvals() == 0 {
+                break;
+            }
+            ops::assign(
+                &mut visited,
+                Some(&Mask::structure(&next)),
+                None,
+                &next,
+                &d0,
+            );
+            sigma.push(next);
+        }
+        // backward; B of the deepest level is 1
+        let (mut w, mut t, mut tp, mut delta) = (
+            Vector::new(n),
+            Vector::new(n),
+            Vector::new(n),
+            Vector::new(n),
+        );
+        let mut b: Vector<f64> = Vector::new(n);
+        ops::apply(&mut b, None, None, |_| 1.0, &sigma[sigma.len() - 1], &d0);
+        for d in (1..sigma.len()).rev() {
+            // bc += B[d] - 1
+            ops::apply(&mut delta, None, None, |x| x - 1.0, &b, &d0);
+            ops::assign(&mut bc, None, Some(&plus), &delta, &d0);
+            if d == 1 {
+                break;
+            }
+            // w = B[d] ./ sigma[d];  t<sigma[d-1]> = w plus.second A'
+            ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), &b, &sigma[d], &d0);
+            ops::vxm(
+                &mut t,
+                Some(&Mask::structure(&sigma[d - 1])),
+                None,
+                sr,
+                &w,
+                at,
+                &d0.with_replace(),
+            );
+            // B[d-1] = 1 + t .* sigma[d-1]
+            ops::ewise_mult(
+                &mut tp,
+                None,
+                None,
+                &Times::<f64>::new(),
+                &t,
+                &sigma[d - 1],
+                &d0,
+            );
+            ops::apply(
+                &mut b,
+                None,
+                None,
+                |_| 1.0,
+                &sigma[d - 1],
+                &d0.with_replace(),
+            );
+            ops::assign(&mut b, None, Some(&plus), &tp, &d0);
+        }
+    }
+    bc.into_dense(0.0).into_vec()
+}
+
+/// [`betweenness`] in LAGraph's form: the sources in batches of [`BATCH`], each batch
+/// the rows of the frontier and path matrices (the template above).
+///
+/// # Panics
+/// As [`betweenness`].
+pub fn betweenness_batched(a: &Csr<()>, at: &Csr<()>, sources: &[Index]) -> Vec<f64> {
     let n = a.nrows();
     assert_eq!(n, a.ncols(), "betweenness needs a square matrix");
     assert_eq!((at.nrows(), at.ncols()), (n, n), "A' has another shape");
