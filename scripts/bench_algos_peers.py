@@ -62,6 +62,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 EDGEBLAS_CMD = {"tc": "tc", "cc": "wcc", "pr": "pagerank", "bc": "bc"}
@@ -125,10 +126,24 @@ class Foreign:
 def run_cmd(cmd, env, args):
     """Runs cmd (under quiet_run.py when given); returns (stdout, stderr, foreign_frac)."""
     full = list(cmd)
+    tmp = None
     if args.quiet_run:
-        full = [sys.executable, args.quiet_run] + shlex.split(args.quiet_args) + ["--"] + full
-    with Foreign(children=True) as fg:
-        p = subprocess.run(full, env=env, capture_output=True, text=True, timeout=args.timeout)
+        # quiet_run may retry; --stdout keeps only the last try's output
+        fd, tmp = tempfile.mkstemp(prefix="bench_algos_", suffix=".out")
+        os.close(fd)
+        full = ([sys.executable, args.quiet_run] + shlex.split(args.quiet_args)
+                + ["--stdout", tmp, "--"] + full)
+    try:
+        with Foreign(children=True) as fg:
+            p = subprocess.run(full, env=env, capture_output=True, text=True,
+                               timeout=args.timeout)
+        stdout = p.stdout
+        if tmp:
+            with open(tmp) as f:
+                stdout = f.read()
+    finally:
+        if tmp:
+            os.unlink(tmp)
     foreign = fg.frac
     for line in p.stderr.splitlines():
         if line.startswith("QUIET "):
@@ -137,9 +152,9 @@ def run_cmd(cmd, env, args):
             except (ValueError, KeyError):
                 pass
     if p.returncode != 0:
-        raise RuntimeError(f"exit {p.returncode}: {' '.join(full)}\n{p.stdout[-2000:]}"
+        raise RuntimeError(f"exit {p.returncode}: {' '.join(full)}\n{stdout[-2000:]}"
                            f"\n{p.stderr[-2000:]}")
-    return p.stdout, p.stderr, round(foreign, 4)
+    return stdout, p.stderr, round(foreign, 4)
 
 
 # --------------------------------------------------------------------------- gapbs

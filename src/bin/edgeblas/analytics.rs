@@ -190,7 +190,8 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
     if let Some(p) = &a.ranks {
         write_values(p, &l.g, &pr.ranks, float_text)?;
     }
-    let sum: f64 = pr.ranks.iter().sum();
+    // + 0.0: an empty sum is -0.0, printed as such.
+    let sum: f64 = pr.ranks.iter().sum::<f64>() + 0.0;
     let converged = match stop {
         Stop::Iterations(_) => None,
         Stop::Tolerance { tolerance, .. } => Some(pr.change < tolerance),
@@ -377,7 +378,7 @@ pub fn bc(a: &BcArgs) -> Result<()> {
         write_values(p, &l.g, &c, float_text)?;
     }
     let max = c.iter().copied().fold(0.0f64, f64::max);
-    let sum: f64 = c.iter().sum();
+    let sum: f64 = c.iter().sum::<f64>() + 0.0;
     if a.common.json {
         let out = report(
             &a.common,
