@@ -6,6 +6,8 @@
 
 #[path = "common/oracle.rs"]
 mod oracle;
+#[path = "common/qc.rs"]
+mod qc;
 #[path = "common/random.rs"]
 mod random;
 
@@ -143,27 +145,21 @@ fn close(x: f64, y: f64, tol: f64) -> bool {
 
 // ---- triangle counting -------------------------------------------------------------
 
-/// Triangles `{i < j < k}` of the simple undirected graph, self-loops ignored.
+/// Triangles `{i < j < k}` of the simple undirected graph, self-loops ignored: every
+/// `j > i` adjacent to `i` and `k > j` adjacent to `j`, `k` also adjacent to `i`.
 fn brute_triangles(a: &Csr<()>) -> u64 {
     let n = a.nrows();
-    let mut adj = vec![vec![false; n]; n];
+    let mut nb = vec![BTreeSet::new(); n];
     for (i, j, ()) in a.iter() {
         if i != j as usize {
-            adj[i][j as usize] = true;
-            adj[j as usize][i] = true;
+            nb[i].insert(j as usize);
+            nb[j as usize].insert(i);
         }
     }
     let mut count = 0;
     for i in 0..n {
-        for j in i + 1..n {
-            if !adj[i][j] {
-                continue;
-            }
-            for k in j + 1..n {
-                if adj[i][k] && adj[j][k] {
-                    count += 1;
-                }
-            }
+        for &j in nb[i].range(i + 1..) {
+            count += nb[j].range(j + 1..).filter(|k| nb[i].contains(k)).count() as u64;
         }
     }
     count
@@ -764,4 +760,82 @@ fn betweenness_of_small_graphs_by_hand() {
         vec![0.0; 4],
         "no sources"
     );
+}
+
+// ---- past the sequential cut-off, on 1 and 3 threads -------------------------------
+
+/// A graph of 20,000 vertices (more than one parallel chunk of the kernels), directed
+/// and undirected: every algorithm against its reference, in a 1-thread and a 3-thread
+/// pool.
+#[test]
+fn large_graphs_match_the_references_on_1_and_3_threads() {
+    for undirected in [false, true] {
+        let a = graph_with_hubs(21, 20_000, undirected, 2);
+        let n = a.nrows();
+        let what = format!("n {n}, {} arcs, undirected {undirected}", a.nnz());
+        let at = if undirected { a.clone() } else { a.transpose() };
+        let (pr_want, _, _) = power_iteration(&a, 0.85, 10, None);
+        let wcc_want = union_find_labels(&a);
+        let lcc_want = brute_lcc(&a);
+        let cdlp_want = brute_cdlp(&a, undirected, 3);
+        let tri_want = undirected.then(|| brute_triangles(&a));
+        let sources: Vec<u32> = (0..9).map(|k| (k * 2_203 % n) as u32).collect();
+        let bc_want = brandes(&a, &sources);
+        for threads in [1, 3] {
+            qc::pool(threads).install(|| {
+                let what = format!("{what}, {threads} threads");
+                let opts = PageRankOptions {
+                    damping: 0.85,
+                    stop: Stop::Iterations(10),
+                };
+                let pr = algo::pagerank(&a, undirected, &opts).unwrap();
+                assert_ranks(&what, &pr.ranks, &pr_want);
+                assert_eq!(algo::wcc(&a, undirected).labels, wcc_want, "{what}: wcc");
+                let lcc = algo::lcc(&a, undirected);
+                for (v, (x, y)) in lcc.iter().zip(&lcc_want).enumerate() {
+                    assert!((x - y).abs() <= 1e-9, "{what}: lcc({v}) {x}, want {y}");
+                }
+                assert_eq!(algo::cdlp(&a, undirected, 3), cdlp_want, "{what}: cdlp");
+                if let Some(t) = tri_want {
+                    for m in [TriangleMethod::Auto, TriangleMethod::Burkhardt] {
+                        let got = algo::triangle_count(&a, m, Presort::Auto).triangles;
+                        assert_eq!(got, t, "{what}: {m:?}");
+                    }
+                }
+                let bc = algo::betweenness(&a, &at, &sources);
+                for (v, (x, y)) in bc.iter().zip(&bc_want).enumerate() {
+                    assert!(close(*x, *y, 1e-9), "{what}: bc({v}) {x}, want {y}");
+                }
+            });
+        }
+    }
+}
+
+/// FastSV on paths and a star whose vertex numbers are shuffled, the slow cases for
+/// pointer jumping: one component each, labelled 0.
+#[test]
+fn wcc_of_shuffled_paths_and_stars() {
+    for (seed, n) in [(31, 2), (32, 100), (33, 5_000), (34, 30_000)] {
+        let mut r = Rng::new(seed);
+        let mut p: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            p.swap(i, r.below(i + 1));
+        }
+        for shape in ["path", "star"] {
+            let mut b = CooBuilder::<()>::new(n, n);
+            for i in 1..n {
+                let (u, v) = if shape == "path" {
+                    (p[i - 1], p[i])
+                } else {
+                    (p[0], p[i])
+                };
+                b.push(u, v, ()).unwrap();
+            }
+            let a = b.build(Duplicates::Error).unwrap();
+            let c = algo::wcc(&a, false);
+            assert_eq!(c.labels, vec![0; n], "seed {seed}, {shape} of {n}");
+            assert_eq!((c.count(), c.largest()), (1, n));
+            assert_eq!(c.labels, union_find_labels(&a));
+        }
+    }
 }
