@@ -839,3 +839,50 @@ fn wcc_of_shuffled_paths_and_stars() {
         }
     }
 }
+
+/// Deep and wide searches: a chain of 60 diamonds (2^60 shortest paths to the end) and a
+/// path of 3,000 vertices (3,000 levels), against Brandes and by hand.
+#[test]
+fn betweenness_on_diamond_chains_and_long_paths() {
+    let k = 60;
+    let n = 3 * k + 1;
+    let mut b = CooBuilder::<()>::new(n, n);
+    for d in 0..k {
+        let (s, x, y, t) = (3 * d, 3 * d + 1, 3 * d + 2, 3 * d + 3);
+        for (u, v) in [(s, x), (s, y), (x, t), (y, t)] {
+            b.push(u, v, ()).unwrap();
+        }
+    }
+    let a = b.build(Duplicates::Error).unwrap();
+    let sources = [0, 0, 3, 90, 179, 180];
+    let got = algo::betweenness(&a, &a.transpose(), &sources);
+    let want = brandes(&a, &sources);
+    for (v, (x, y)) in got.iter().zip(&want).enumerate() {
+        assert!(
+            close(*x, *y, 1e-9),
+            "diamonds: vertex {v}: got {x}, want {y}"
+        );
+    }
+    // From 0, a junction 3d (0 < d < k) lies on every path to the 3 (k - d) vertices
+    // beyond it.
+    let from0 = algo::betweenness(&a, &a.transpose(), &[0]);
+    for d in 1..k {
+        assert!(
+            close(from0[3 * d], (3 * (k - d)) as f64, 1e-12),
+            "junction {d}"
+        );
+    }
+
+    let n = 3_000;
+    let mut b = CooBuilder::<()>::new(n, n);
+    for i in 1..n {
+        b.push(i - 1, i, ()).unwrap();
+        b.push(i, i - 1, ()).unwrap();
+    }
+    let p = b.build(Duplicates::Error).unwrap();
+    let got = algo::betweenness(&p, &p, &[0]);
+    for (v, x) in got.iter().enumerate() {
+        let want = if v == 0 { 0.0 } else { (n - 1 - v) as f64 };
+        assert_eq!(*x, want, "path vertex {v}");
+    }
+}
