@@ -1,5 +1,7 @@
-//! The `edgeblas` binary end to end: `info`, `convert`, `bench load`, `demo`, and the
-//! error contract (an `error: FILE:LINE: ...` message, a non-zero exit, never a panic).
+//! The `edgeblas` binary end to end: `info`, `convert`, `bench load`, `demo`, the
+//! analytics commands (`pagerank`, `wcc`, `cdlp`, `lcc`, `tc`, `bc`: their JSON on small
+//! graphs of known structure, their parameter errors, empty graphs), and the error
+//! contract (an `error: FILE:LINE: ...` message, a non-zero exit, never a panic).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -329,4 +331,288 @@ fn bench_mxm_reports_nvals_and_sum_of_each_product() {
         &run(&["bench", "mxm", g.to_str().unwrap(), "--op", "tc"]),
         "path.txt",
     );
+}
+
+/// `n` vertices with every edge of `edges` written both ways, as an edge list.
+fn undirected_edge_list(edges: &[(usize, usize)]) -> String {
+    edges
+        .iter()
+        .flat_map(|&(u, v)| [format!("{u} {v}\n"), format!("{v} {u}\n")])
+        .collect()
+}
+
+/// The edges of K4 on the vertices `0..4`.
+const K4: &[(usize, usize)] = &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+/// Two triangles, 0-1-2 and 3-4-5.
+const TWO_TRIANGLES: &[(usize, usize)] = &[(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)];
+
+/// Asserts `v` has every key in `keys`, and a non-negative `seconds`.
+fn assert_keys(v: &serde_json::Value, keys: &[&str], what: &str) {
+    for key in keys {
+        assert!(v.get(key).is_some(), "{what}: no {key:?} in {v}");
+    }
+    assert!(
+        v["seconds"].as_f64().is_some_and(|s| s >= 0.0),
+        "{what}: seconds {}",
+        v["seconds"]
+    );
+}
+
+#[test]
+fn analytics_json_reports_each_command_s_result() {
+    let d = tempfile::tempdir().unwrap();
+    let k4 = write(d.path(), "k4.txt", undirected_edge_list(K4).as_bytes());
+    let tri = write(
+        d.path(),
+        "tri.txt",
+        undirected_edge_list(TWO_TRIANGLES).as_bytes(),
+    );
+    // A directed graph with a dangling vertex: 0 -> 1 -> 2, 0 -> 2, 3 -> 0. LCC: N(0) =
+    // {1, 2, 3} holds the arc 1 -> 2 (1/6), N(1) = {0, 2} and N(2) = {0, 1} one arc each
+    // (1/2), N(3) = {0} (0).
+    let dir = write(d.path(), "dir.txt", b"0 1\n1 2\n0 2\n3 0\n");
+    let (k4, tri, dir) = (
+        k4.to_str().unwrap(),
+        tri.to_str().unwrap(),
+        dir.to_str().unwrap(),
+    );
+
+    for (f, iterations) in [(k4, "3"), (tri, "7"), (dir, "20")] {
+        let v = json(&run(&["pagerank", f, "--iterations", iterations, "--json"]));
+        assert_keys(&v, &["iterations", "seconds", "sum"], "pagerank");
+        assert_eq!(v["iterations"].to_string(), iterations, "{f}");
+        let sum = v["sum"].as_f64().unwrap();
+        assert!((sum - 1.0).abs() < 1e-9, "{f}: rank sum {sum}");
+    }
+    // Under a tolerance: it stops, and the ranks still sum to 1.
+    let v = json(&run(&["pagerank", dir, "--tolerance", "1e-8", "--json"]));
+    let it = v["iterations"].as_u64().unwrap();
+    assert!((1..1000).contains(&it), "{it} iterations");
+    assert_eq!(v["converged"], true);
+    assert!((v["sum"].as_f64().unwrap() - 1.0).abs() < 1e-9);
+
+    let v = json(&run(&["wcc", tri, "--json"]));
+    assert_keys(&v, &["components", "largest", "seconds"], "wcc");
+    assert_eq!(
+        (v["components"].as_u64(), v["largest"].as_u64()),
+        (Some(2), Some(3))
+    );
+    let v = json(&run(&["wcc", dir, "--json"]));
+    assert_eq!(
+        (v["components"].as_u64(), v["largest"].as_u64()),
+        (Some(1), Some(4))
+    );
+
+    // Each triangle settles on its smallest vertex after two rounds (round one leaves
+    // 1, 0, 0 in the first): 2 communities; after one round 4.
+    for (iterations, communities) in [("1", 4), ("2", 2), ("5", 2)] {
+        let v = json(&run(&["cdlp", tri, "--iterations", iterations, "--json"]));
+        assert_keys(&v, &["iterations", "communities", "seconds"], "cdlp");
+        assert_eq!(v["iterations"].to_string(), iterations);
+        assert_eq!(v["communities"], communities, "{iterations} iterations");
+    }
+
+    for (f, mean) in [(k4, 1.0), (tri, 1.0), (dir, (1.0 / 6.0 + 0.5 + 0.5) / 4.0)] {
+        let v = json(&run(&["lcc", f, "--json"]));
+        assert_keys(&v, &["mean", "seconds"], "lcc");
+        let got = v["mean"].as_f64().unwrap();
+        assert!((got - mean).abs() < 1e-12, "{f}: mean {got}, want {mean}");
+    }
+
+    for (f, triangles) in [(k4, 4), (tri, 2)] {
+        for method in ["auto", "sandia-ll", "sandia-uu", "burkhardt"] {
+            for presort in ["auto", "none", "ascending", "descending"] {
+                let v = json(&run(&[
+                    "tc",
+                    f,
+                    "--method",
+                    method,
+                    "--presort",
+                    presort,
+                    "--json",
+                ]));
+                assert_keys(&v, &["triangles", "seconds", "method", "presort"], "tc");
+                let what = format!("{f} {method} {presort}");
+                assert_eq!(v["triangles"], triangles, "{what}");
+                let ran = v["method"].as_str().unwrap();
+                let want_method = if method == "auto" {
+                    "sandia-ll"
+                } else {
+                    method
+                };
+                assert_eq!(ran, want_method, "{what}");
+                let p = v["presort"].as_str().unwrap();
+                assert!(
+                    ["none", "ascending", "descending"].contains(&p),
+                    "{what}: {p}"
+                );
+                if method == "burkhardt" {
+                    assert_eq!(p, "none", "{what}");
+                } else if presort != "auto" {
+                    assert_eq!(p, presort, "{what}");
+                }
+            }
+        }
+    }
+    // A directed file whose arcs all have their reverse needs no --undirected.
+    let v = json(&run(&["tc", k4, "--json"]));
+    assert_eq!(v["symmetric"], true);
+
+    // The path 0 - 1 - 2: from every source, 1 is on the 0 <-> 2 paths; the repeated
+    // source counts twice.
+    let path = write(d.path(), "path.txt", b"0 1\n1 2\n");
+    let path = path.to_str().unwrap();
+    let o = d.path().join("bc.out");
+    let v = json(&run(&[
+        "bc",
+        path,
+        "--undirected",
+        "--sources",
+        "0,1,2,0",
+        "--centrality",
+        o.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_keys(&v, &["seconds", "sources"], "bc");
+    assert_eq!(v["sources"], serde_json::json!([0, 1, 2, 0]));
+    assert_eq!(v["sum"].as_f64(), Some(3.0));
+    assert_eq!(
+        std::fs::read_to_string(&o).unwrap(),
+        "0 0.0\n1 3.0\n2 0.0\n"
+    );
+}
+
+#[test]
+fn analytics_bad_parameters_are_errors_naming_the_flag() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(d.path(), "g.txt", b"0 1\n1 2\n2 0\n");
+    let f = f.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["pagerank", f, "--iterations", "0"], "--iterations"),
+        (&["pagerank", f, "--damping", "-0.5"], "--damping"),
+        (&["pagerank", f, "--damping", "1.5"], "--damping"),
+        (&["pagerank", f, "--tolerance", "-1"], "--tolerance"),
+        (&["pagerank", f, "--tolerance", "0"], "--tolerance"),
+        (&["pagerank", f, "--tolerance", "NaN"], "--tolerance"),
+        (&["pagerank", f, "--tolerance", "inf"], "--tolerance"),
+        (&["pagerank", f, "--damping", "nan"], "--damping"),
+        (&["pagerank", f, "--damping", "abc"], "--damping"),
+        (
+            &["pagerank", f, "--iterations", "3", "--tolerance", "0.1"],
+            "--tolerance",
+        ),
+        (
+            &["pagerank", f, "--max-iterations", "0"],
+            "--max-iterations",
+        ),
+        (&["cdlp", f, "--iterations", "0"], "--iterations"),
+        (&["bc", f, "--sources", "7"], "--sources"),
+        (&["bc", f, "--sources", "0,x"], "--sources"),
+        (&["bc", f, "--sources", "random:9"], "--sources"),
+        (&["bc", f, "--sources", "random:0"], "--sources"),
+        (&["bc", f, "--sources", ""], "--sources"),
+        (&["tc", f], "--undirected"),
+        (&["tc", f, "--undirected", "--method", "fast"], "--method"),
+        (
+            &["tc", f, "--undirected", "--presort", "sideways"],
+            "--presort",
+        ),
+        (&["wcc", f, "--threads", "0"], "--threads"),
+        (&["lcc", f, "--format", "nonsense"], "nonsense"),
+    ];
+    for (args, want) in cases {
+        let o = run(args);
+        assert_error(&o, want);
+        assert!(stdout(&o).is_empty(), "{args:?} printed {}", stdout(&o));
+    }
+    // The message of tc on a directed file says what to do.
+    assert_error(&run(&["tc", f]), "pass --undirected");
+}
+
+#[test]
+fn analytics_on_an_empty_graph_are_defined_or_clear_errors() {
+    let d = tempfile::tempdir().unwrap();
+    let empty = write(
+        d.path(),
+        "empty.mtx",
+        b"%%MatrixMarket matrix coordinate pattern general\n0 0 0\n",
+    );
+    let empty = empty.to_str().unwrap();
+    let info = json(&run(&["info", empty, "--json"]));
+    assert_eq!(info["vertices"], 0);
+    let v = json(&run(&["pagerank", empty, "--iterations", "3", "--json"]));
+    assert_eq!(
+        (v["iterations"].as_u64(), v["sum"].as_f64()),
+        (Some(0), Some(0.0))
+    );
+    let v = json(&run(&["pagerank", empty, "--json"]));
+    assert_eq!(v["sum"].as_f64(), Some(0.0));
+    let v = json(&run(&["wcc", empty, "--json"]));
+    assert_eq!(
+        (v["components"].as_u64(), v["largest"].as_u64()),
+        (Some(0), Some(0))
+    );
+    let v = json(&run(&["cdlp", empty, "--iterations", "2", "--json"]));
+    assert_eq!(v["communities"], 0);
+    let v = json(&run(&["lcc", empty, "--json"]));
+    assert_eq!(v["mean"].as_f64(), Some(0.0));
+    let v = json(&run(&["tc", empty, "--json"]));
+    assert_eq!(v["triangles"], 0);
+    // No vertex to name as a source (Matrix Market ids start at 1).
+    assert_error(&run(&["bc", empty, "--sources", "1"]), "--sources");
+    assert_error(&run(&["bc", empty, "--sources", "random:1"]), "--sources");
+    // An empty edge list or adjacency file is an error naming the file, for every command.
+    for name in ["nothing.txt", "nothing.adj"] {
+        let f = write(d.path(), name, b"");
+        let f = f.to_str().unwrap();
+        for cmd in [
+            &["pagerank", f][..],
+            &["wcc", f],
+            &["cdlp", f],
+            &["lcc", f],
+            &["tc", f, "--undirected"],
+            &["bc", f, "--sources", "0"],
+        ] {
+            assert_error(&run(cmd), name);
+        }
+    }
+    // Vertices but no arcs: every vertex alone.
+    let lonely = write(
+        d.path(),
+        "lonely.mtx",
+        b"%%MatrixMarket matrix coordinate pattern general\n4 4 0\n",
+    );
+    let lonely = lonely.to_str().unwrap();
+    let v = json(&run(&["pagerank", lonely, "--iterations", "2", "--json"]));
+    assert!((v["sum"].as_f64().unwrap() - 1.0).abs() < 1e-12);
+    let v = json(&run(&["wcc", lonely, "--json"]));
+    assert_eq!(
+        (v["components"].as_u64(), v["largest"].as_u64()),
+        (Some(4), Some(1))
+    );
+    let v = json(&run(&["cdlp", lonely, "--iterations", "2", "--json"]));
+    assert_eq!(v["communities"], 4);
+    let v = json(&run(&["tc", lonely, "--json"]));
+    assert_eq!(v["triangles"], 0);
+    let v = json(&run(&["bc", lonely, "--sources", "1,4", "--json"]));
+    assert_eq!(v["sum"].as_f64(), Some(0.0));
+    assert_eq!(v["sources"], serde_json::json!([1, 4]));
+    assert_error(&run(&["bc", lonely, "--sources", "0"]), "--sources");
+}
+
+/// Found while writing the tests: on a graph without vertices the rank sum is printed
+/// as `-0.0` (an empty `f64` sum in Rust is negative zero), which reads as a negative
+/// total. The value compares equal to 0, so only the text is off.
+#[test]
+#[ignore = "pagerank --json prints \"sum\":-0.0 on an empty graph (the empty f64 sum is -0.0)"]
+fn pagerank_sum_of_an_empty_graph_prints_as_zero() {
+    let d = tempfile::tempdir().unwrap();
+    let empty = write(
+        d.path(),
+        "empty.mtx",
+        b"%%MatrixMarket matrix coordinate pattern general\n0 0 0\n",
+    );
+    let o = run(&["pagerank", empty.to_str().unwrap(), "--json"]);
+    let text = stdout(&o);
+    assert!(text.contains("\"sum\":0.0"), "{text}");
 }

@@ -1,6 +1,9 @@
-//! The LDBC Graphalytics BFS and SSSP conformance cases (../shared/data/graphalytics),
-//! through the command line: each output file must equal the expected one (depths
-//! exactly, distances within 1e-4). Skipped with "SKIP: ..." when the folder is absent.
+//! The LDBC Graphalytics conformance cases (../shared/data/graphalytics), through the
+//! command line: BFS and SSSP (depths exactly, distances within 1e-4), PageRank
+//! (relative 1e-4), WCC (the same partition, and each label the smallest id of its
+//! component), CDLP (labels exactly) and LCC (within 1e-6), at 1 and 2 threads, on the
+//! validation graphs and the example graphs. Skipped with "SKIP: ..." when the folder is
+//! absent.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -191,4 +194,211 @@ fn integer_distances_are_written_like_the_expected_files() {
     let got = std::fs::read_to_string(&out).unwrap();
     let want = std::fs::read_to_string(d.join("sssp-dir-output")).unwrap();
     assert_eq!(got.trim_end(), want.trim_end());
+}
+
+/// An output file's `id value` lines as a map from id to value text; the ids must not
+/// repeat.
+fn values(path: &Path) -> std::collections::BTreeMap<u64, String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = std::collections::BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 2, "{}: {line:?}", path.display());
+        let id: u64 = f[0].parse().unwrap();
+        assert!(
+            out.insert(id, f[1].to_string()).is_none(),
+            "{}: id {id} twice",
+            path.display()
+        );
+    }
+    out
+}
+
+/// The got and wanted values of the same ids, parsed.
+fn paired<T: std::str::FromStr>(got: &Path, want: &Path) -> Vec<(u64, T, T)>
+where
+    T::Err: std::fmt::Debug,
+{
+    let (g, w) = (values(got), values(want));
+    assert_eq!(
+        g.keys().collect::<Vec<_>>(),
+        w.keys().collect::<Vec<_>>(),
+        "{} vs {}: the vertex ids",
+        got.display(),
+        want.display()
+    );
+    g.into_iter()
+        .zip(w)
+        .map(|((id, x), (_, y))| (id, x.parse().unwrap(), y.parse().unwrap()))
+        .collect()
+}
+
+/// Runs one analytics command on `input` (adjacency form) at 1 and 2 threads; `check`
+/// gets each output file.
+fn analytics_case(
+    d: &Path,
+    tmp: &Path,
+    command: &[&str],
+    out_flag: &str,
+    input: &str,
+    undirected: bool,
+    check: &dyn Fn(&Path),
+) {
+    for threads in ["1", "2"] {
+        let out = tmp.join(format!("{}-{input}-{threads}", command[0]));
+        let inp = d.join(input);
+        let mut args = vec![command[0], inp.to_str().unwrap(), "--format", "adj"];
+        args.extend(&command[1..]);
+        args.extend(["--threads", threads, out_flag, out.to_str().unwrap()]);
+        if undirected {
+            args.push("--undirected");
+        }
+        run(&args);
+        check(&out);
+    }
+}
+
+#[test]
+fn pagerank_cases() {
+    let Some(d) = data() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    for (input, undirected, iterations, expected) in [
+        ("pr-dir-input", false, "14", "pr-dir-output"),
+        ("pr-undir-input", true, "26", "pr-undir-output"),
+        ("example-directed-input", false, "2", "example-directed-PR"),
+        (
+            "example-undirected-input",
+            true,
+            "2",
+            "example-undirected-PR",
+        ),
+    ] {
+        let want = d.join(expected);
+        analytics_case(
+            &d,
+            tmp.path(),
+            &["pagerank", "--damping", "0.85", "--iterations", iterations],
+            "--ranks",
+            input,
+            undirected,
+            &|got| {
+                for (id, x, y) in paired::<f64>(got, &want) {
+                    assert!(
+                        y > 0.0 && ((x - y) / y).abs() <= 1e-4,
+                        "{input}: vertex {id}: got {x}, want {y}"
+                    );
+                }
+            },
+        );
+    }
+}
+
+#[test]
+fn wcc_cases() {
+    let Some(d) = data() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    for (input, undirected, expected) in [
+        ("wcc-dir-input", false, "wcc-dir-output"),
+        ("wcc-undir-input", true, "wcc-undir-output"),
+        ("example-directed-input", false, "example-directed-WCC"),
+        ("example-undirected-input", true, "example-undirected-WCC"),
+    ] {
+        let want = d.join(expected);
+        analytics_case(
+            &d,
+            tmp.path(),
+            &["wcc"],
+            "--labels",
+            input,
+            undirected,
+            &|got| {
+                let pairs = paired::<u64>(got, &want);
+                // The same partition: a one-to-one map between the two files' labels.
+                let (mut ours, mut theirs) = (
+                    std::collections::BTreeMap::new(),
+                    std::collections::BTreeMap::new(),
+                );
+                for &(id, x, y) in &pairs {
+                    assert_eq!(*ours.entry(x).or_insert(y), y, "{input}: vertex {id}");
+                    assert_eq!(*theirs.entry(y).or_insert(x), x, "{input}: vertex {id}");
+                }
+                // Each of our labels is the smallest id of its component.
+                let mut smallest = std::collections::BTreeMap::new();
+                for &(id, x, _) in &pairs {
+                    let s = smallest.entry(x).or_insert(id);
+                    *s = (*s).min(id);
+                }
+                for (label, id) in smallest {
+                    assert_eq!(label, id, "{input}: component labelled {label}");
+                }
+            },
+        );
+    }
+}
+
+#[test]
+fn cdlp_cases() {
+    let Some(d) = data() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    for (input, undirected, iterations, expected) in [
+        ("cdlp-dir-input", false, "5", "cdlp-dir-output"),
+        ("cdlp-undir-input", true, "5", "cdlp-undir-output"),
+        (
+            "example-directed-input",
+            false,
+            "2",
+            "example-directed-CDLP",
+        ),
+        (
+            "example-undirected-input",
+            true,
+            "2",
+            "example-undirected-CDLP",
+        ),
+    ] {
+        let want = d.join(expected);
+        analytics_case(
+            &d,
+            tmp.path(),
+            &["cdlp", "--iterations", iterations],
+            "--labels",
+            input,
+            undirected,
+            &|got| {
+                for (id, x, y) in paired::<u64>(got, &want) {
+                    assert_eq!(x, y, "{input}: vertex {id}");
+                }
+            },
+        );
+    }
+}
+
+#[test]
+fn lcc_cases() {
+    let Some(d) = data() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    for (input, undirected, expected) in [
+        ("lcc-dir-input", false, "lcc-dir-output"),
+        ("lcc-undir-input", true, "lcc-undir-output"),
+        ("example-directed-input", false, "example-directed-LCC"),
+        ("example-undirected-input", true, "example-undirected-LCC"),
+    ] {
+        let want = d.join(expected);
+        analytics_case(
+            &d,
+            tmp.path(),
+            &["lcc"],
+            "--coefficients",
+            input,
+            undirected,
+            &|got| {
+                for (id, x, y) in paired::<f64>(got, &want) {
+                    assert!(
+                        (x - y).abs() <= 1e-6,
+                        "{input}: vertex {id}: got {x}, want {y}"
+                    );
+                }
+            },
+        );
+    }
 }

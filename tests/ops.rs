@@ -643,6 +643,196 @@ fn assign_scalar_matches_oracle() {
     check(100, prop_assign_scalar);
 }
 
+// ---- extract and assign_reduce (index lists with repeats) ----------------------------
+
+/// An index selection over a dimension of `n`, and the list it stands for: all, a
+/// range, or a list in any order with repeats (sorted, reversed, or shuffled; now and
+/// then longer than `n`).
+fn index_case(r: &mut Rng, n: usize) -> (String, Vec<Index>, u8) {
+    let kind = if n == 0 {
+        r.below(2) as u8
+    } else {
+        r.below(5) as u8
+    };
+    let list: Vec<Index> = match kind {
+        0 => (0..n as Index).collect(),
+        1 => {
+            let lo = r.below(n + 1);
+            let hi = lo + r.below(n - lo + 1);
+            (lo as Index..hi as Index).collect()
+        }
+        _ => {
+            let len = r.below((2 * n).min(5000) + 2);
+            let mut l: Vec<Index> = (0..len).map(|_| r.below(n) as Index).collect();
+            match kind {
+                2 => l.sort_unstable(),
+                3 => l.sort_unstable_by(|a, b| b.cmp(a)),
+                _ => {}
+            }
+            l
+        }
+    };
+    let name = [
+        "all",
+        "range",
+        "sorted list",
+        "reversed list",
+        "shuffled list",
+    ][kind as usize];
+    (format!("{name} of {}", list.len()), list, kind)
+}
+
+/// The [`Indices`] a case names.
+fn indices_of(kind: u8, list: &[Index]) -> Indices<'_> {
+    match kind {
+        0 => Indices::All,
+        1 => match (list.first(), list.last()) {
+            (Some(&lo), Some(&hi)) => Indices::Range(lo, hi + 1),
+            _ => Indices::Range(0, 0),
+        },
+        _ => Indices::List(list),
+    }
+}
+
+/// `w<m> = w (.) u(I)`: `t(k) = u(I[k])` where present, then the write-back.
+fn prop_extract(s: Seed) -> TestResult {
+    let mut r = Rng::new(s.0);
+    let n = vec_len(&mut r);
+    let (u0, uf) = random::vector_case(&mut r, n, small_i64);
+    let u = random::to_vector(&u0, uf, 99);
+    let (iname, list, kind) = index_case(&mut r, n);
+    let t: DVec<i64> = list.iter().map(|&i| u0[i as usize]).collect();
+    let what = format!("seed {}: extract, u {uf:?} of {n}, I {iname}", s.0);
+    verdict(check_write(
+        &mut r,
+        &what,
+        &t,
+        &small_i64,
+        OPS_I64,
+        false,
+        &|w, m, acc, d| ops::extract(w, m, acc, &u, &indices_of(kind, &list), d),
+    ))
+}
+
+/// `w(I[k]) (+)= u(k)` over a monoid: the oracle folds each present `u(k)` into
+/// `w(I[k])` in ascending `k`, an absent `w(I[k])` starting from the first term.
+fn assign_reduce_case<T: Scalar, M: Monoid<T>>(
+    seed: u64,
+    name: &str,
+    monoid: M,
+    value: fn(&mut Rng) -> T,
+) -> Result<(), String> {
+    let mut r = Rng::new(seed);
+    let n = vec_len(&mut r);
+    let (w0, wf) = random::vector_case(&mut r, n, value);
+    let mut w = random::to_vector(&w0, wf, value(&mut r));
+    let (iname, list, kind) = index_case(&mut r, n);
+    let (u0, uf) = random::vector_case(&mut r, list.len(), value);
+    let u = random::to_vector(&u0, uf, value(&mut r));
+    let mut want = w0.clone();
+    for (k, x) in u0.iter().enumerate() {
+        if let Some(x) = *x {
+            let i = list[k] as usize;
+            want[i] = Some(want[i].map_or(x, |y| monoid.combine(y, x)));
+        }
+    }
+    ops::assign_reduce(&mut w, monoid, &u, &indices_of(kind, &list));
+    let got = w.to_pairs();
+    if w.len() == n && w.nvals() == got.len() && got == oracle::pairs(&want) {
+        return Ok(());
+    }
+    let gotd = random::from_vector(&w);
+    let at = (0..n.min(gotd.len())).find(|&i| gotd[i] != want[i]);
+    Err(format!(
+        "seed {seed}: assign_reduce {name}, w {wf:?} of {n} (got len {}), u {uf:?}, \
+         I {iname}; first difference at {at:?}: got {:?}, want {:?}",
+        w.len(),
+        at.map(|i| gotd[i]),
+        at.map(|i| want[i]),
+    ))
+}
+
+fn small_u32(r: &mut Rng) -> u32 {
+    r.range(0, 50) as u32
+}
+
+fn prop_assign_reduce(s: Seed) -> TestResult {
+    verdict(
+        assign_reduce_case(s.0, "min u32", Min::<u32>::new(), bottleneck_u32)
+            .and_then(|()| assign_reduce_case(s.0, "plus u32", Plus::<u32>::new(), small_u32))
+            .and_then(|()| assign_reduce_case(s.0, "min i64", Min::<i64>::new(), tropical_i64))
+            .and_then(|()| assign_reduce_case(s.0, "plus i64", Plus::<i64>::new(), small_i64)),
+    )
+}
+
+#[test]
+fn extract_matches_oracle() {
+    check(150, prop_extract);
+}
+
+#[test]
+fn assign_reduce_matches_oracle() {
+    check(150, prop_assign_reduce);
+}
+
+#[test]
+fn assign_reduce_combines_repeats_by_hand() {
+    // w = [5, -, 7, -]; I = [2, 0, 2, 3, 2]; u = [1, 9, 4, -, 8].
+    // MIN: w(0) = min(5, 9) = 5, w(2) = min(7, 1, 4, 8) = 1, w(3) stays absent.
+    // PLUS: w(0) = 14, w(2) = 20.
+    let list = [2, 0, 2, 3, 2];
+    let u = Vector::from_pairs(5, [(0, 1i64), (1, 9), (2, 4), (4, 8)]);
+    let w0 = Vector::from_pairs(4, [(0, 5i64), (2, 7)]);
+    let mut w = w0.clone();
+    ops::assign_reduce(&mut w, Min::<i64>::new(), &u, &Indices::List(&list));
+    assert_eq!(w.to_pairs(), vec![(0, 5), (2, 1)]);
+    let mut w = w0.clone();
+    ops::assign_reduce(&mut w, Plus::<i64>::new(), &u, &Indices::List(&list));
+    assert_eq!(w.to_pairs(), vec![(0, 14), (2, 20)]);
+    // An empty w takes the sum of the terms.
+    let mut w: Vector<i64> = Vector::new(4);
+    ops::assign_reduce(&mut w, Plus::<i64>::new(), &u, &Indices::List(&list));
+    assert_eq!(w.to_pairs(), vec![(0, 9), (2, 13)]);
+}
+
+#[test]
+fn extract_repeats_and_reorders_by_hand() {
+    let u = Vector::from_pairs(4, [(0, 10i64), (2, 30), (3, 40)]);
+    let mut w: Vector<i64> = Vector::new(5);
+    ops::extract(
+        &mut w,
+        None,
+        None,
+        &u,
+        &Indices::List(&[3, 1, 3, 0, 2]),
+        &Descriptor::DEFAULT,
+    );
+    assert_eq!(w.to_pairs(), vec![(0, 40), (2, 40), (3, 10), (4, 30)]);
+}
+
+#[test]
+#[should_panic(expected = "out of bounds")]
+fn extract_panics_on_an_index_out_of_bounds() {
+    let u: Vector<i64> = Vector::new(3);
+    let mut w: Vector<i64> = Vector::new(1);
+    ops::extract(
+        &mut w,
+        None,
+        None,
+        &u,
+        &Indices::List(&[3]),
+        &Descriptor::DEFAULT,
+    );
+}
+
+#[test]
+#[should_panic(expected = "u.len() != |I|")]
+fn assign_reduce_panics_on_u_length() {
+    let u: Vector<i64> = Vector::new(3);
+    let mut w: Vector<i64> = Vector::new(4);
+    ops::assign_reduce(&mut w, Min::<i64>::new(), &u, &Indices::List(&[0, 1]));
+}
+
 // ---- reduce ------------------------------------------------------------------------
 
 /// `ops::reduce(m, u)` equals the oracle's fold for a random `u` of any form.
