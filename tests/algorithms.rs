@@ -722,15 +722,23 @@ fn betweenness_matches_brandes() {
             let a = graph_with_hubs(seed, n, undirected, hubs);
             let at = if undirected { a.clone() } else { a.transpose() };
             for sources in source_lists(&a, seed) {
-                let got = algo::betweenness(&a, &at, &sources);
                 let want = brandes(&a, &sources);
-                let what = format!(
-                    "seed {seed}, n {n}, undirected {undirected}, {} sources {sources:?}",
-                    sources.len()
-                );
-                assert_eq!(got.len(), n, "{what}");
-                for (v, (x, y)) in got.iter().zip(&want).enumerate() {
-                    assert!(close(*x, *y, 1e-9), "{what}: vertex {v}: got {x}, want {y}");
+                // The per-source vector form and LAGraph's batched matrix form.
+                for (form, got) in [
+                    ("vectors", algo::betweenness(&a, &at, &sources)),
+                    (
+                        "batched",
+                        algo::betweenness::betweenness_batched(&a, &at, &sources),
+                    ),
+                ] {
+                    let what = format!(
+                        "{form}: seed {seed}, n {n}, undirected {undirected}, {} sources {sources:?}",
+                        sources.len()
+                    );
+                    assert_eq!(got.len(), n, "{what}");
+                    for (v, (x, y)) in got.iter().zip(&want).enumerate() {
+                        assert!(close(*x, *y, 1e-9), "{what}: vertex {v}: got {x}, want {y}");
+                    }
                 }
             }
         }

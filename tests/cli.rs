@@ -600,11 +600,9 @@ fn analytics_on_an_empty_graph_are_defined_or_clear_errors() {
     assert_error(&run(&["bc", lonely, "--sources", "0"]), "--sources");
 }
 
-/// Found while writing the tests: on a graph without vertices the rank sum is printed
-/// as `-0.0` (an empty `f64` sum in Rust is negative zero), which reads as a negative
-/// total. The value compares equal to 0, so only the text is off.
+/// On a graph without vertices the rank sum prints as `0.0`, not `-0.0` (an empty `f64`
+/// sum in Rust is negative zero).
 #[test]
-#[ignore = "pagerank --json prints \"sum\":-0.0 on an empty graph (the empty f64 sum is -0.0)"]
 fn pagerank_sum_of_an_empty_graph_prints_as_zero() {
     let d = tempfile::tempdir().unwrap();
     let empty = write(
