@@ -300,6 +300,15 @@ where
         }
         None => (false, false),
     };
+    // Whether a column's first term lands: stamped `mark` under a mask; not stamped
+    // `mark` under a complemented one; always without.
+    let lands = |st: u32| {
+        if masked {
+            st == mark
+        } else {
+            !(blocking && st == mark)
+        }
+    };
     let (ac, av) = a.row(i);
     for (&k, &x) in ac.iter().zip(av) {
         let (bc, bv) = b.row(k as usize);
@@ -309,7 +318,7 @@ where
             let st = ws.stamp[ju];
             if st == seen {
                 add_term(s, &mut ws.vals[ju], s.multiply(x, y, k));
-            } else if (masked && st == mark) || (!masked && !(blocking && st == mark)) {
+            } else if lands(st) {
                 ws.stamp[ju] = seen;
                 ws.vals[ju] = s.multiply(x, y, k);
                 ws.touched.push(j);
