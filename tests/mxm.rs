@@ -732,3 +732,74 @@ fn reduce_into_a_wrong_length_panics() {
     let mut w = Vector::<i64>::new(3);
     ops::reduce_rows(&mut w, None, None, Plus::new(), &a, &Descriptor::DEFAULT);
 }
+
+/// A frontier of one or two rows times a big graph (the few-rows path: each row split by
+/// output columns across threads) gives the same float bytes as the dot method and as
+/// one thread, plain, under a mask and under a complemented mask.
+#[test]
+fn few_row_products_split_by_columns_are_the_same_bytes() {
+    let n = 6000;
+    let g = graph(77, n, 60_000, 3);
+    // B(k, j) = a value that makes float sums order-sensitive.
+    let values: Vec<f64> = (0..g.nvals() as u64)
+        .map(|i| 1.0 / (1.0 + (i * 2654435761 % 1000) as f64))
+        .collect();
+    let b = Csr::new_checked(n, n, g.offsets().to_vec(), g.indices().to_vec(), values).unwrap();
+    let d = MatrixDescriptor::DEFAULT;
+    for rows in [1usize, 2] {
+        let mut r = Rng::new(rows as u64);
+        let mut fb = CooBuilder::<f64>::new(rows, n);
+        for i in 0..rows {
+            for _ in 0..n / 2 {
+                fb.push(i, r.below(n), 0.5 + r.below(100) as f64 / 7.0)
+                    .unwrap();
+            }
+        }
+        let f = fb.build(Duplicates::KeepFirst).unwrap();
+        let mut mb = CooBuilder::<()>::new(rows, n);
+        for i in 0..rows {
+            for _ in 0..n / 3 {
+                mb.push(i, r.below(n), ()).unwrap();
+            }
+        }
+        let m = mb.build(Duplicates::KeepFirst).unwrap();
+        for masking in 0..3 {
+            let mask = match masking {
+                0 => None,
+                1 => Some(MatrixMask::structure(&m)),
+                _ => Some(MatrixMask::structure(&m).complement()),
+            };
+            let run = |threads: usize, method: MxmMethod| {
+                pool(threads).install(|| {
+                    let mut c = Csr::<f64>::empty(rows, n);
+                    ops::mxm_with_method(
+                        &mut c,
+                        mask.as_ref(),
+                        None,
+                        PlusTimes::<f64>::new(),
+                        &f,
+                        &b,
+                        &d,
+                        method,
+                    );
+                    c
+                })
+            };
+            let one = run(1, MxmMethod::Saxpy);
+            let split = run(3, MxmMethod::Saxpy);
+            let dot = run(3, MxmMethod::Dot);
+            assert!(
+                one.nvals() > 0,
+                "rows {rows}, masking {masking}: a non-empty product"
+            );
+            assert!(
+                same_bytes(&one, &split),
+                "rows {rows}, masking {masking}: split rows"
+            );
+            assert!(
+                same_bytes(&one, &dot),
+                "rows {rows}, masking {masking}: dot"
+            );
+        }
+    }
+}
