@@ -58,6 +58,8 @@
 //! | [`ops::assign_indices`] | `GrB_Vector_assign` | `w<m>(I) = u` |
 //! | [`ops::assign_matrix`] | `GrB_Matrix_assign` | `C<M>(I, J) = A` |
 //! | [`ops::kronecker`] | `GrB_kronecker` | `kron(A, B)` |
+//! | [`ops::extract`] | `GrB_Vector_extract` | `w = u(I)`, `I` with repeats in any order |
+//! | [`ops::assign_reduce`] | (LAGraph's scatter in FastSV) | `w(I[k]) (+)= u(k)`, repeats met by a monoid |
 //! | [`ops::bfs_step`] | (fused; LAGraph's BFS step) | one direction-optimizing BFS level |
 //! | [`vector::Vector::set`], [`vector::Vector::remove`], [`vector::Vector::get`] | `GrB_Vector_setElement`, `removeElement`, `extractElement` | one entry |
 //! | [`matrix::Csr::nvals`], [`matrix::Csr::get`] | `GrB_Matrix_nvals`, `extractElement` | |
