@@ -250,7 +250,7 @@ EDGEBLAS_RESULT_KEYS = {
     "tc": ("triangles",),
     "cc": ("components", "largest"),
     "pr": ("iterations", "sum"),
-    "bc": (),
+    "bc": ("sum", "max"),  # one source: sum = sum over reached t != s of (d(s, t) - 1)
 }
 
 
