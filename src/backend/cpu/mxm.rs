@@ -135,6 +135,8 @@ where
 {
     let mask = mask.filter(|m| !m.is_complemented());
     (0..a.nrows())
+        .into_par_iter()
+        .with_min_len(4096)
         .map(|i| saxpy_row_cost(a, |k| b.degree(k), mask.map(|m| m.row(i)), i))
         .sum()
 }
@@ -143,6 +145,8 @@ where
 /// known (`b_len[k]`).
 pub(crate) fn saxpy_cost_from_lengths<A: Scalar>(a: &Csr<A>, b_len: &[u64], m: &MatrixMask) -> u64 {
     (0..a.nrows())
+        .into_par_iter()
+        .with_min_len(4096)
         .map(|i| saxpy_row_cost(a, |k| b_len[k] as usize, Some(m.row(i)), i))
         .sum()
 }
@@ -150,24 +154,28 @@ pub(crate) fn saxpy_cost_from_lengths<A: Scalar>(a: &Csr<A>, b_len: &[u64], m: &
 /// The estimated cost of the dot method over the mask's entries, given the row lengths
 /// of `A` and of `B'` (`bt_len[j]`).
 pub(crate) fn dot_cost(
-    a_len: impl Fn(usize) -> usize,
-    bt_len: impl Fn(usize) -> u64,
+    a_len: impl Fn(usize) -> usize + Sync,
+    bt_len: impl Fn(usize) -> u64 + Sync,
     mask: &MatrixMask,
 ) -> u64 {
-    let mut cost = 0u64;
-    for i in 0..mask.nrows() {
-        let da = a_len(i) as u64;
-        for &j in mask.row(i) {
-            let db = bt_len(j as usize);
-            let (short, long) = (da.min(db), da.max(db));
-            cost += 1 + if long > GALLOP_RATIO as u64 * short {
-                short * (1 + (u64::BITS - long.leading_zeros()) as u64)
-            } else {
-                short + long
-            };
-        }
-    }
-    cost
+    (0..mask.nrows())
+        .into_par_iter()
+        .with_min_len(4096)
+        .map(|i| {
+            let da = a_len(i) as u64;
+            let mut cost = 0u64;
+            for &j in mask.row(i) {
+                let db = bt_len(j as usize);
+                let (short, long) = (da.min(db), da.max(db));
+                cost += 1 + if long > GALLOP_RATIO as u64 * short {
+                    short * (1 + (u64::BITS - long.leading_zeros()) as u64)
+                } else {
+                    short + long
+                };
+            }
+            cost
+        })
+        .sum()
 }
 
 /// `T<M> = A (+).(x) B` by Gustavson saxpy. `T` has entries only where the mask allows.
