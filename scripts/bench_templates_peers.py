@@ -17,6 +17,24 @@ import scipy.io
 from graphblas import Matrix, Vector, binary, monoid, semiring
 
 
+def pagerank(A, deg, iterations, damping=0.85):
+    """`iterations` rounds of the PageRank template (the dangling rank spread over all
+    vertices); `deg` is the out-degree vector. Also used by bench_algos_peers.py."""
+    n = A.nrows
+    r = Vector(float, n)
+    r << 1.0 / n
+    for _ in range(iterations):
+        w = r.ewise_mult(deg, binary.truediv).new()
+        dangling_r = Vector(float, n)
+        dangling_r(mask=~deg.S, replace=True) << r
+        dangling = dangling_r.reduce(monoid.plus).value or 0.0
+        t = w.vxm(A, semiring.plus_first["FP64"]).new()
+        base = (1 - damping + damping * dangling) / n
+        r << base
+        r(binary.plus) << t.apply(binary.times, right=damping)
+    return r
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("graph")
@@ -37,17 +55,7 @@ def main():
     deg = A.reduce_rowwise(monoid.plus["INT64"]).new(dtype="FP64")
     damping = 0.85
     t0 = time.perf_counter()
-    r = Vector(float, n)
-    r << 1.0 / n
-    for _ in range(args.iterations):
-        w = r.ewise_mult(deg, binary.truediv).new()
-        dangling_r = Vector(float, n)
-        dangling_r(mask=~deg.S, replace=True) << r
-        dangling = dangling_r.reduce(monoid.plus).value or 0.0
-        t = w.vxm(A, semiring.plus_first["FP64"]).new()
-        base = (1 - damping + damping * dangling) / n
-        r << base
-        r(binary.plus) << t.apply(binary.times, right=damping)
+    r = pagerank(A, deg, args.iterations, damping)
     ms = (time.perf_counter() - t0) * 1e3
     print(f"pagerank: n {n}, arcs {A.nvals}, {args.iterations} iterations in {ms:.1f} ms, "
           f"rank sum {r.reduce().value:.12f}")
