@@ -7,6 +7,9 @@
 //! lcc(v) = colsum(M)(v) / (|N(v)| (|N(v)| - 1))
 //! ```
 //!
+//! On an undirected graph the triangles at each vertex come from the ordered products
+//! `C<L> = L L'` and `C2<L> = L L` instead (row and column sums).
+//!
 //! `cargo run --release --example lcc [-- GRAPH [--directed]]`: prints the mean
 //! coefficient and the vertex with the highest one among those of degree at least 10.
 

@@ -90,7 +90,7 @@ pub struct TriangleCount {
 
 /// Whether the degrees of `a` are skewed enough for a presort to pay: the mean over
 /// 1.5 times the median, among the vertices with edges.
-fn skewed(a: &Csr<()>) -> bool {
+pub(crate) fn skewed(a: &Csr<()>) -> bool {
     let mut d: Vec<usize> = (0..a.nrows())
         .map(|i| a.degree(i))
         .filter(|&x| x > 0)
@@ -105,7 +105,7 @@ fn skewed(a: &Csr<()>) -> bool {
 }
 
 /// The vertices by degree (ties by index), ascending or descending.
-fn degree_order(a: &Csr<()>, descending: bool) -> Vec<Index> {
+pub(crate) fn degree_order(a: &Csr<()>, descending: bool) -> Vec<Index> {
     let mut p: Vec<Index> = (0..a.nrows() as Index).collect();
     if descending {
         p.sort_by_key(|&i| (std::cmp::Reverse(a.degree(i as usize)), i));
