@@ -95,10 +95,19 @@ pub fn fastsv(s: &Csr<()>) -> Components {
         // f min= mngp; f min= gp
         ops::assign(&mut f, None, Some(&min), &mngp, &d0);
         ops::assign(&mut f, None, Some(&min), &gp, &d0);
-        // gp = f(f), and whether it changed
-        let parents = f.clone().into_dense(0).into_vec();
+        // gp = f(f), and whether it changed (f is dense: every vertex has a parent)
         let mut next: Vector<Index> = Vector::new(n);
-        ops::extract(&mut next, None, None, &f, &Indices::List(&parents), &d0);
+        let Vector::Dense(parents) = &f else {
+            unreachable!("f starts dense and every step keeps it so")
+        };
+        ops::extract(
+            &mut next,
+            None,
+            None,
+            &f,
+            &Indices::List(parents.as_slice()),
+            &d0,
+        );
         ops::ewise_mult(
             &mut changed,
             None,

@@ -82,27 +82,20 @@ pub fn lcc(a: &Csr<()>, symmetric: bool) -> Vec<f64> {
 /// The full masked product of [`lcc`] counts every wedge of a hub; these count each
 /// triangle three times over in all.
 fn lcc_undirected(a: &Csr<()>) -> Vec<f64> {
-    use crate::algebra::Indices;
-    use crate::algo::triangles::{degree_order, skewed};
+    use crate::algo::triangles::{degree_order, permuted, skewed};
     let n = a.nrows();
     let (d0, md) = (Descriptor::DEFAULT, MatrixDescriptor::DEFAULT);
-    let p: Vec<crate::algebra::Index> = if skewed(a) {
-        degree_order(a, false)
+    // The presort of triangle counting, when the degrees are skewed: s = A(p, p).
+    let sorted;
+    let (s, p): (&Csr<()>, Option<Vec<crate::algebra::Index>>) = if skewed(a) {
+        let p = degree_order(a, false);
+        sorted = permuted(a, &p);
+        (&sorted, Some(p))
     } else {
-        (0..n as crate::algebra::Index).collect()
+        (a, None)
     };
-    let mut s = Csr::<()>::empty(n, n);
-    ops::extract_matrix(
-        &mut s,
-        None,
-        None,
-        a,
-        &Indices::List(&p),
-        &Indices::List(&p),
-        &md,
-    );
     let mut l = Csr::<()>::empty(n, n);
-    ops::select_matrix(&mut l, None, None, ops::tril(-1), &s, &md);
+    ops::select_matrix(&mut l, None, None, ops::tril(-1), s, &md);
     let mask = MatrixMask::structure(&l);
     let (mut c, mut c2) = (Csr::<u64>::empty(n, n), Csr::<u64>::empty(n, n));
     let pair = PlusPair::<u64>::new();
@@ -124,11 +117,12 @@ fn lcc_undirected(a: &Csr<()>) -> Vec<f64> {
     ops::reduce_rows(&mut tri, None, Some(&plus), plus, &c2, &d0.with_transpose());
     let tri = tri.into_dense(0).into_vec();
     let mut out = vec![0.0; n];
-    for (q, &v) in p.iter().enumerate() {
+    for q in 0..n {
         // |N(v)|: the row of the sorted matrix without its diagonal entry
         let d = (s.degree(q) - usize::from(s.get(q, q).is_some())) as f64;
         if d > 1.0 {
-            out[v as usize] = 2.0 * tri[q] as f64 / (d * (d - 1.0));
+            let v = p.as_ref().map_or(q, |p| p[q] as usize);
+            out[v] = 2.0 * tri[q] as f64 / (d * (d - 1.0));
         }
     }
     out

@@ -115,6 +115,14 @@ pub(crate) fn degree_order(a: &Csr<()>, descending: bool) -> Vec<Index> {
     p
 }
 
+/// `A(p, p)`: `a` with its vertices renumbered, `p[q]` becoming `q`.
+pub(crate) fn permuted(a: &Csr<()>, p: &[Index]) -> Csr<()> {
+    let mut c = Csr::<()>::empty(p.len(), p.len());
+    let ip = Indices::List(p);
+    ops::extract_matrix(&mut c, None, None, a, &ip, &ip, &MatrixDescriptor::DEFAULT);
+    c
+}
+
 /// The number of triangles of the undirected simple graph of `a`: `a` must be
 /// symmetric (every edge stored both ways); self-loops are ignored.
 ///
@@ -142,12 +150,7 @@ pub fn triangle_count(a: &Csr<()>, method: TriangleMethod, presort: Presort) -> 
     let sorted;
     let a = match presort {
         Presort::Ascending | Presort::Descending => {
-            // A = A(p, p)
-            let p = degree_order(a, presort == Presort::Descending);
-            let mut c = Csr::<()>::empty(a.nrows(), a.nrows());
-            let ip = Indices::List(&p);
-            ops::extract_matrix(&mut c, None, None, a, &ip, &ip, &md);
-            sorted = c;
+            sorted = permuted(a, &degree_order(a, presort == Presort::Descending));
             &sorted
         }
         _ => a,
