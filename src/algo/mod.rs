@@ -1,6 +1,7 @@
 //! Algorithms written over [`crate::ops`]: breadth-first search with pluggable direction
 //! switching ([`bfs()`]), its Graph500-style validator ([`validate`]), Bellman-Ford
-//! shortest paths by the semiring swap ([`bellman_ford()`]), and the LDBC Graphalytics
+//! shortest paths by the semiring swap ([`bellman_ford()`]) and by delta-stepping
+//! ([`delta_stepping()`]), and the LDBC Graphalytics
 //! kernels with LAGraph's basic set: PageRank ([`pagerank()`]), weakly connected
 //! components ([`wcc()`]), label propagation ([`cdlp()`]), local clustering
 //! ([`lcc()`]), triangle counting ([`triangle_count()`]) and betweenness
@@ -15,6 +16,7 @@ pub mod betweenness;
 pub mod bfs;
 pub mod cdlp;
 pub mod components;
+pub mod delta_stepping;
 pub mod lcc;
 pub mod pagerank;
 pub mod triangles;
@@ -28,6 +30,7 @@ pub use bfs::{
 };
 pub use cdlp::cdlp;
 pub use components::{Components, wcc};
+pub use delta_stepping::{default_delta, delta_stepping};
 pub use lcc::lcc;
 pub use pagerank::{PageRank, PageRankOptions, Stop, pagerank};
 pub use triangles::{Presort, TriangleCount, TriangleMethod, triangle_count};

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use edgeblas::algo::bellman_ford::{ShortestPaths, bellman_ford};
+use edgeblas::algo::delta_stepping::{default_delta, delta_stepping};
 use edgeblas::algo::bfs::{
     Beamer, BfsGraph, BfsOptions, BfsResult, Gunrock, Ligra, Policy, Pull, Push, Xbfs,
     bfs as run_bfs,
@@ -230,12 +231,31 @@ pub struct SsspArgs {
     /// Worker threads (all cores by default)
     #[arg(long)]
     pub threads: Option<usize>,
+    /// auto: delta-stepping when every weight is >= 0, else Bellman-Ford (which finds
+    /// negative cycles); the cuda backend runs Bellman-Ford
+    #[arg(long, value_enum, default_value_t = SsspMethod::Auto)]
+    pub method: SsspMethod,
+    /// Delta-stepping's bucket width (> 0); by default 4 x mean weight / mean degree,
+    /// clamped to the weights' range
+    #[arg(long, value_name = "D")]
+    pub delta: Option<f64>,
     /// Write `id distance` per vertex (Infinity when unreached)
     #[arg(long, value_name = "OUT")]
     pub distances: Option<PathBuf>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+}
+
+/// How `edgeblas sssp` searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SsspMethod {
+    /// Delta-stepping for non-negative weights, Bellman-Ford otherwise.
+    Auto,
+    /// Delta-stepping (weights must be >= 0).
+    DeltaStepping,
+    /// Bellman-Ford (any sign; finds negative cycles).
+    BellmanFord,
 }
 
 /// Flags of `edgeblas bench bfs`.
@@ -527,9 +547,40 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             a.input.file.display()
         )));
     }
-    let (sp, secs) = match a.backend {
-        Backend::Cpu => timed(|| bellman_ford(&w, s)),
-        Backend::Cuda => {
+    if let Some(d) = a.delta
+        && !(d > 0.0 && d.is_finite())
+    {
+        return Err(Error::InvalidArgument(format!(
+            "--delta: {d} is not a positive number"
+        )));
+    }
+    let negative = w.values().iter().any(|&x| x < 0.0);
+    let method = match (a.method, a.backend) {
+        (SsspMethod::Auto, Backend::Cuda) => SsspMethod::BellmanFord,
+        (SsspMethod::Auto, Backend::Cpu) if negative => SsspMethod::BellmanFord,
+        (SsspMethod::Auto, Backend::Cpu) => SsspMethod::DeltaStepping,
+        (SsspMethod::DeltaStepping, Backend::Cuda) => {
+            return Err(Error::InvalidArgument(
+                "--method delta-stepping: the cuda backend runs bellman-ford only".into(),
+            ));
+        }
+        (SsspMethod::DeltaStepping, _) if negative => {
+            return Err(Error::InvalidArgument(format!(
+                "--method delta-stepping: {} has a negative weight (use --method bellman-ford)",
+                a.input.file.display()
+            )));
+        }
+        (m, _) => m,
+    };
+    let delta = (method == SsspMethod::DeltaStepping)
+        .then(|| a.delta.unwrap_or_else(|| default_delta(&w)));
+    let (sp, secs) = match (a.backend, delta) {
+        (Backend::Cpu, Some(d)) => {
+            let (sp, t) = timed(|| delta_stepping(&w, s, d));
+            (Ok(sp?), t)
+        }
+        (Backend::Cpu, None) => timed(|| bellman_ford(&w, s)),
+        (Backend::Cuda, _) => {
             let gpu = open_gpu()?;
             let d = DeviceCsr::upload(&gpu, &w)?;
             let (sp, t) = timed(|| cuda::bellman_ford(&d, s));
@@ -543,6 +594,10 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             g.ids.external(c.vertex as usize)
         ))
     })?;
+    let method_name = match method {
+        SsspMethod::DeltaStepping => "delta-stepping",
+        _ => "bellman-ford",
+    };
     if let Some(p) = &a.distances {
         write_distances(p, &g, &sp)?;
     }
@@ -562,13 +617,15 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             "max_distance": max,
             "distance_sum": sum,
             "rounds": sp.rounds,
+            "method": method_name,
+            "delta": delta,
             "seconds": secs,
             "load_seconds": load_s,
         });
         println!("{out}");
     } else {
         println!(
-            "reached {} vertices, largest distance {}, sum of distances {}, {} rounds, {:.6} s",
+            "{method_name}: reached {} vertices, largest distance {}, sum of distances {}, {} rounds, {:.6} s",
             sp.reached(),
             distance_text(max),
             distance_text(sum),
