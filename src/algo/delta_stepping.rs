@@ -118,6 +118,24 @@ pub fn delta_stepping(
     source: Index,
     delta: f64,
 ) -> Result<ShortestPaths, crate::Error> {
+    delta_stepping_with(a, source, delta, true)
+}
+
+/// [`delta_stepping`], with the final predecessor product only when
+/// `with_predecessors` (without it, `predecessors` is empty: the distances alone cost
+/// one product over every reached arc less).
+///
+/// # Errors
+/// As [`delta_stepping`].
+///
+/// # Panics
+/// As [`delta_stepping`].
+pub fn delta_stepping_with(
+    a: &Csr<f64>,
+    source: Index,
+    delta: f64,
+    with_predecessors: bool,
+) -> Result<ShortestPaths, crate::Error> {
     assert_eq!(a.nrows(), a.ncols(), "A.nrows() != A.ncols()");
     let n = a.nrows();
     assert!((source as usize) < n, "source {source} >= A.nrows() = {n}");
@@ -208,7 +226,11 @@ pub fn delta_stepping(
         file(&c, hi, win_hi, &mut window, &mut rest);
     }
 
-    let predecessors = predecessors(a, &dist, source);
+    let predecessors = if with_predecessors {
+        predecessors(a, &dist, source)
+    } else {
+        Vec::new()
+    };
     Ok(ShortestPaths {
         distances: dist.into_dense(f64::INFINITY).into_vec(),
         predecessors,
@@ -293,9 +315,14 @@ fn merge_min(n: usize, mut parts: Vec<Vector<f64>>) -> Vector<f64> {
     parts.pop().unwrap_or_else(|| Vector::new(n))
 }
 
-/// `p<reached, not source> = d min.plus A` with the argument: the smallest `u` with
-/// `d(u) + w(u, v) = d(v)`, since with exact distances no term is below `d(v)`.
-pub(crate) fn predecessors(a: &Csr<f64>, dist: &Vector<f64>, source: Index) -> Vec<Index> {
+/// Predecessors from exact distances `dist` (dense, `+inf` where unreached):
+/// `p<reached, not source> = d min.plus A` carrying the argument, which gives each
+/// reached `v` the smallest `u` with `d(u) + w(u, v) = d(v)`, since with exact
+/// distances no term is below `d(v)`. `u32::MAX` for the source and unreached vertices.
+///
+/// # Complexity
+/// One product over the reached vertices' arcs.
+pub fn predecessors(a: &Csr<f64>, dist: &Vector<f64>, source: Index) -> Vec<Index> {
     let n = dist.len();
     let d0 = Descriptor::DEFAULT;
     let mut reached: Vector<f64> = Vector::new(n);

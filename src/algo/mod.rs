@@ -30,7 +30,7 @@ pub use bfs::{
 };
 pub use cdlp::cdlp;
 pub use components::{Components, wcc};
-pub use delta_stepping::{default_delta, delta_stepping};
+pub use delta_stepping::{default_delta, delta_stepping, delta_stepping_with};
 pub use lcc::lcc;
 pub use pagerank::{PageRank, PageRankOptions, Stop, pagerank};
 pub use triangles::{Presort, TriangleCount, TriangleMethod, triangle_count};

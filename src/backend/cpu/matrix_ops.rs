@@ -8,7 +8,7 @@ use crate::algebra::{Accum, BinaryOp, Index, Scalar};
 use crate::matrix::Csr;
 
 use super::mxm::for_each_common;
-use super::rows::{build_rows, cost_prefix, cut_rows};
+use super::rows::{build_rows, build_rows_reserving, cost_prefix, cut_rows};
 
 /// Marks "not selected" in an inverse index map.
 pub(crate) const NONE: Index = Index::MAX;
@@ -94,10 +94,13 @@ pub(crate) fn filter_map<T: Scalar, Z: Scalar>(
     a: &Csr<T>,
 ) -> Csr<Z> {
     let bounds = cut_rows(&cost_prefix(a.nrows(), |i| a.degree(i) as u64));
-    build_rows(
+    // A chunk keeps at most its arcs: reserving them saves the arrays' regrowth.
+    let off = a.offsets();
+    build_rows_reserving(
         a.nrows(),
         a.ncols(),
         &bounds,
+        |lo, hi| (off[hi] - off[lo]) as usize,
         || (),
         |_, i, cols, vals| {
             let (ac, av) = a.row(i);

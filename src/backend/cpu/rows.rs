@@ -125,12 +125,27 @@ fn concat<Z: Scalar>(
         // and the offsets are the running sum of the row counts.
         return unsafe { Csr::new_unchecked(nrows, ncols, offsets, cols, vals) };
     }
-    let mut cols = Vec::with_capacity(total);
-    let mut vals = Vec::with_capacity(total);
-    for (_, c, v) in parts {
-        cols.extend_from_slice(&c);
-        vals.extend_from_slice(&v);
+    // Each chunk copies into its own slice of the result, in parallel.
+    let mut cols = vec![0 as Index; total];
+    let mut vals = vec![Z::default(); total];
+    let mut col_slices = Vec::with_capacity(parts.len());
+    let mut val_slices = Vec::with_capacity(parts.len());
+    let (mut cr, mut vr) = (&mut cols[..], &mut vals[..]);
+    for p in &parts {
+        let (c, rest_c) = std::mem::take(&mut cr).split_at_mut(p.1.len());
+        let (v, rest_v) = std::mem::take(&mut vr).split_at_mut(p.1.len());
+        col_slices.push(c);
+        val_slices.push(v);
+        (cr, vr) = (rest_c, rest_v);
     }
+    parts
+        .par_iter()
+        .zip(col_slices)
+        .zip(val_slices)
+        .for_each(|((p, c), v)| {
+            c.copy_from_slice(&p.1);
+            v.copy_from_slice(&p.2);
+        });
     // SAFETY: as above; the chunks cover the rows in order.
     unsafe { Csr::new_unchecked(nrows, ncols, offsets, cols, vals) }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use edgeblas::algo::bellman_ford::{ShortestPaths, bellman_ford};
-use edgeblas::algo::delta_stepping::{default_delta, delta_stepping};
+use edgeblas::algo::delta_stepping::{default_delta, delta_stepping_with, predecessors};
 use edgeblas::algo::bfs::{
     Beamer, BfsGraph, BfsOptions, BfsResult, Gunrock, Ligra, Policy, Pull, Push, Xbfs,
     bfs as run_bfs,
@@ -242,6 +242,10 @@ pub struct SsspArgs {
     /// Write `id distance` per vertex (Infinity when unreached)
     #[arg(long, value_name = "OUT")]
     pub distances: Option<PathBuf>,
+    /// Write `id predecessor` per vertex: the smallest-id u with d(u) + w(u, v) = d(v)
+    /// (-1 for the source and unreached vertices)
+    #[arg(long, value_name = "OUT")]
+    pub predecessors: Option<PathBuf>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -373,6 +377,20 @@ fn write_distances(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> {
     let err = write_err(path);
     for (v, &d) in sp.distances.iter().enumerate() {
         writeln!(w, "{} {}", g.ids.external(v), distance_text(d)).map_err(&err)?;
+    }
+    w.flush().map_err(&err)
+}
+
+/// Writes `id predecessor` per vertex, ids as in the input (-1 for none).
+fn write_predecessors(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> {
+    let mut w = create(path)?;
+    let err = write_err(path);
+    for (v, &p) in sp.predecessors.iter().enumerate() {
+        if p == u32::MAX {
+            writeln!(w, "{} -1", g.ids.external(v)).map_err(&err)?;
+        } else {
+            writeln!(w, "{} {}", g.ids.external(v), g.ids.external(p as usize)).map_err(&err)?;
+        }
     }
     w.flush().map_err(&err)
 }
@@ -576,7 +594,8 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
         .then(|| a.delta.unwrap_or_else(|| default_delta(&w)));
     let (sp, secs) = match (a.backend, delta) {
         (Backend::Cpu, Some(d)) => {
-            let (sp, t) = timed(|| delta_stepping(&w, s, d));
+            let with_pred = a.predecessors.is_some();
+            let (sp, t) = timed(|| delta_stepping_with(&w, s, d, with_pred));
             (Ok(sp?), t)
         }
         (Backend::Cpu, None) => timed(|| bellman_ford(&w, s)),
@@ -600,6 +619,15 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
     };
     if let Some(p) = &a.distances {
         write_distances(p, &g, &sp)?;
+    }
+    if let Some(p) = &a.predecessors {
+        // One rule for every method: Bellman-Ford's own ties depend on its rounds.
+        let mut sp = sp.clone();
+        if method != SsspMethod::DeltaStepping {
+            let d = Vector::from_dense(sp.distances.clone());
+            sp.predecessors = predecessors(&w, &d, s);
+        }
+        write_predecessors(p, &g, &sp)?;
     }
     let finite = sp.distances.iter().filter(|d| d.is_finite());
     let max = finite.clone().fold(f64::NEG_INFINITY, |m, &d| m.max(d));
