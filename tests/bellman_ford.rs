@@ -245,3 +245,121 @@ fn unit_weights_give_bfs_levels() {
         }
     }
 }
+
+// ---- delta-stepping -------------------------------------------------------------
+
+use edgeblas::algo::delta_stepping::{default_delta, delta_stepping, delta_stepping_with};
+
+/// The predecessor rule, by brute force over the in-arcs: the smallest `u` with
+/// `d(u) + w(u, v) = d(v)`, none for the source and unreached vertices.
+fn smallest_tight_predecessors(a: &Csr<f64>, s: usize, d: &[f64]) -> Vec<u32> {
+    let n = a.nrows();
+    let mut p = vec![u32::MAX; n];
+    for (u, v, w) in a.iter() {
+        let v = v as usize;
+        if v != s && d[u].is_finite() && d[u] + w == d[v] && (u as u32) < p[v] {
+            p[v] = u as u32;
+        }
+    }
+    p
+}
+
+#[test]
+fn delta_stepping_matches_dijkstra_for_any_delta_with_zero_weights() {
+    for (seed, n, m) in [
+        (11, 1, 0),
+        (12, 10, 30),
+        (13, 200, 1000),
+        (14, 3000, 20_000),
+        (15, 5000, 6000), // many unreached vertices
+    ] {
+        let a = random_weighted(seed, n, m, 0, 50);
+        for s in [0, n / 2] {
+            let want = dijkstra(&a, s);
+            let pred = smallest_tight_predecessors(&a, s, &want);
+            for delta in [0.5, 1.0, 7.0, 50.0, 1e6, default_delta(&a)] {
+                for t in [1, 3] {
+                    let sp = pool(t).install(|| delta_stepping(&a, s as u32, delta).unwrap());
+                    assert_eq!(sp.distances, want, "seed {seed} source {s} delta {delta} {t}T");
+                    assert_eq!(sp.predecessors, pred, "seed {seed} source {s} delta {delta}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn delta_stepping_over_many_buckets_and_windows() {
+    // Weights up to 1000 on a sparse graph with a small delta: thousands of buckets, the
+    // window re-split many times, candidates superseded across windows.
+    let a = random_weighted(21, 20_000, 60_000, 1, 1000);
+    let want = dijkstra(&a, 7);
+    for delta in [3.0, 40.0, default_delta(&a)] {
+        let sp = delta_stepping(&a, 7, delta).unwrap();
+        assert_eq!(sp.distances, want, "delta {delta}");
+        let bare = delta_stepping_with(&a, 7, delta, false).unwrap();
+        assert_eq!(bare.distances, want);
+        assert!(bare.predecessors.is_empty());
+    }
+}
+
+#[test]
+fn delta_stepping_rejects_negative_weights_and_bad_deltas() {
+    let mut b = CooBuilder::new(3, 3);
+    for (i, j, w) in [(0, 1, 1.0), (1, 2, -1.0)] {
+        b.push(i, j, w).unwrap();
+    }
+    let a = b.build(Duplicates::Error).unwrap();
+    let e = delta_stepping(&a, 0, 1.0).unwrap_err().to_string();
+    assert!(e.contains("negative"), "{e}");
+    let ok = random_weighted(3, 10, 20, 0, 5);
+    for d in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let e = delta_stepping(&ok, 0, d).unwrap_err().to_string();
+        assert!(e.contains("delta"), "{d}: {e}");
+    }
+}
+
+#[test]
+fn default_delta_follows_the_documented_rule() {
+    // 4 x mean weight / mean degree, clamped to [smallest, largest positive weight].
+    let a = random_weighted(5, 1000, 4000, 1, 100);
+    let w = a.values();
+    let mean_w = w.iter().sum::<f64>() / w.len() as f64;
+    let mean_deg = w.len() as f64 / 1000.0;
+    let lo = w.iter().cloned().fold(f64::INFINITY, f64::min);
+    let hi = w.iter().cloned().fold(0.0, f64::max);
+    let want = (4.0 * mean_w / mean_deg).clamp(lo, hi);
+    assert!((default_delta(&a) - want).abs() <= 1e-9 * want);
+    // no positive weight: 1
+    let z = random_weighted(5, 10, 20, 0, 0);
+    assert_eq!(default_delta(&z), 1.0);
+}
+
+#[test]
+fn delta_stepping_on_real_road_graphs_matches_dijkstra() {
+    use std::path::PathBuf;
+    let root = std::env::var_os("EDGEBLAS_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data")));
+    let path = root.join("real/luxembourg_osm.mtx.gz");
+    if !path.is_file() {
+        println!("SKIP: {} not found", path.display());
+        return;
+    }
+    let g = edgeblas::io::read_graph(&path, &edgeblas::io::ReadOptions::default()).unwrap();
+    // Seeded weights 1..1000, the same on both arcs of an edge.
+    let a = g.adjacency.map(|_| 0.0);
+    let mut b = CooBuilder::new(a.nrows(), a.ncols());
+    for (i, j, _) in a.iter() {
+        let (lo, hi) = ((i as u64).min(j as u64), (i as u64).max(j as u64));
+        let h = (lo.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ hi).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        b.push(i, j as usize, (1 + (h >> 33) % 1000) as f64).unwrap();
+    }
+    let a = b.build(Duplicates::KeepFirst).unwrap();
+    for s in [0, a.nrows() / 3] {
+        let want = dijkstra(&a, s);
+        let sp = delta_stepping(&a, s as u32, default_delta(&a)).unwrap();
+        assert_eq!(sp.distances, want, "source {s}");
+        assert_eq!(sp.predecessors, smallest_tight_predecessors(&a, s, &want));
+    }
+}
