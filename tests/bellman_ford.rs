@@ -280,8 +280,14 @@ fn delta_stepping_matches_dijkstra_for_any_delta_with_zero_weights() {
             for delta in [0.5, 1.0, 7.0, 50.0, 1e6, default_delta(&a)] {
                 for t in [1, 3] {
                     let sp = pool(t).install(|| delta_stepping(&a, s as u32, delta).unwrap());
-                    assert_eq!(sp.distances, want, "seed {seed} source {s} delta {delta} {t}T");
-                    assert_eq!(sp.predecessors, pred, "seed {seed} source {s} delta {delta}");
+                    assert_eq!(
+                        sp.distances, want,
+                        "seed {seed} source {s} delta {delta} {t}T"
+                    );
+                    assert_eq!(
+                        sp.predecessors, pred,
+                        "seed {seed} source {s} delta {delta}"
+                    );
                 }
             }
         }
@@ -353,7 +359,8 @@ fn delta_stepping_on_real_road_graphs_matches_dijkstra() {
     for (i, j, _) in a.iter() {
         let (lo, hi) = ((i as u64).min(j as u64), (i as u64).max(j as u64));
         let h = (lo.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ hi).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        b.push(i, j as usize, (1 + (h >> 33) % 1000) as f64).unwrap();
+        b.push(i, j as usize, (1 + (h >> 33) % 1000) as f64)
+            .unwrap();
     }
     let a = b.build(Duplicates::KeepFirst).unwrap();
     for s in [0, a.nrows() / 3] {

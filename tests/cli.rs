@@ -614,3 +614,84 @@ fn pagerank_sum_of_an_empty_graph_prints_as_zero() {
     let text = stdout(&o);
     assert!(text.contains("\"sum\":0.0"), "{text}");
 }
+
+/// `sssp --method`: auto takes delta-stepping on non-negative weights and Bellman-Ford
+/// on a negative one; both give the same distances; the JSON names the method and delta;
+/// predecessors follow the smallest-id rule; bad flags are errors naming them.
+#[test]
+fn sssp_methods_agree_and_bad_flags_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    // 1 -> 2 (3), 1 -> 3 (1), 3 -> 2 (2), 2 -> 4 (0), 3 -> 4 (3); vertex 5 unreached
+    let pos = write(
+        dir.path(),
+        "pos.mtx",
+        b"%%MatrixMarket matrix coordinate real general\n5 5 5\n1 2 3\n1 3 1\n3 2 2\n2 4 0\n3 4 3\n",
+    );
+    let neg = write(
+        dir.path(),
+        "neg.mtx",
+        b"%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 4\n2 3 -2\n",
+    );
+    let (pos, neg) = (pos.to_str().unwrap(), neg.to_str().unwrap());
+    let auto = json(&run(&["sssp", pos, "--source", "1", "--json"]));
+    assert_eq!(auto["method"], "delta-stepping");
+    assert!(auto["delta"].as_f64().unwrap() > 0.0);
+    assert_eq!(auto["distance_sum"], 0.0 + 3.0 + 1.0 + 3.0);
+    assert_eq!(auto["reached"], 4);
+    let bf = json(&run(&[
+        "sssp",
+        pos,
+        "--source",
+        "1",
+        "--method",
+        "bellman-ford",
+        "--json",
+    ]));
+    assert_eq!(bf["method"], "bellman-ford");
+    assert!(bf["delta"].is_null());
+    assert_eq!(bf["distance_sum"], auto["distance_sum"]);
+    let ds = json(&run(&[
+        "sssp",
+        pos,
+        "--source",
+        "1",
+        "--method",
+        "delta-stepping",
+        "--delta",
+        "0.5",
+        "--json",
+    ]));
+    assert_eq!(ds["delta"], 0.5);
+    assert_eq!(ds["distance_sum"], auto["distance_sum"]);
+    // predecessors: 2 has d(1) + 3 = d(3) + 2 = 3, two tight arcs, so the smaller, 1;
+    // 4 has d(2) + 0 = 3 < d(3) + 3, so 2
+    for method in ["delta-stepping", "bellman-ford"] {
+        let p = dir.path().join(format!("pred-{method}.txt"));
+        let o = run(&[
+            "sssp",
+            pos,
+            "--source",
+            "1",
+            "--method",
+            method,
+            "--predecessors",
+            p.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(text, "1 -1\n2 1\n3 1\n4 2\n5 -1\n", "{method}");
+    }
+    let n = json(&run(&["sssp", neg, "--source", "1", "--json"]));
+    assert_eq!(n["method"], "bellman-ford");
+    assert_eq!(n["distance_sum"], 0.0 + 4.0 + 2.0);
+    assert_error(
+        &run(&["sssp", neg, "--source", "1", "--method", "delta-stepping"]),
+        "negative weight",
+    );
+    for d in ["0", "-1", "nan", "inf"] {
+        assert_error(
+            &run(&["sssp", pos, "--source", "1", "--delta", d]),
+            "--delta",
+        );
+    }
+}

@@ -326,14 +326,7 @@ pub fn predecessors(a: &Csr<f64>, dist: &Vector<f64>, source: Index) -> Vec<Inde
     let n = dist.len();
     let d0 = Descriptor::DEFAULT;
     let mut reached: Vector<f64> = Vector::new(n);
-    ops::select(
-        &mut reached,
-        None,
-        None,
-        |_, x| x.is_finite(),
-        dist,
-        &d0,
-    );
+    ops::select(&mut reached, None, None, |_, x| x.is_finite(), dist, &d0);
     let mut not_source: Vector<f64> = Vector::new(n);
     ops::select(
         &mut not_source,

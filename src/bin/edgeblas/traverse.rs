@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use edgeblas::algo::bellman_ford::{ShortestPaths, bellman_ford};
-use edgeblas::algo::delta_stepping::{default_delta, delta_stepping_with, predecessors};
 use edgeblas::algo::bfs::{
     Beamer, BfsGraph, BfsOptions, BfsResult, Gunrock, Ligra, Policy, Pull, Push, Xbfs,
     bfs as run_bfs,
 };
+use edgeblas::algo::delta_stepping::{default_delta, delta_stepping_with, predecessors};
 use edgeblas::algo::validate::validate_bfs;
 use edgeblas::cuda::{self, DeviceBfsGraph, DeviceCsr, Gpu};
 use edgeblas::io::Graph;
@@ -237,7 +237,7 @@ pub struct SsspArgs {
     pub method: SsspMethod,
     /// Delta-stepping's bucket width (> 0); by default 4 x mean weight / mean degree,
     /// clamped to the weights' range
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", allow_negative_numbers = true)]
     pub delta: Option<f64>,
     /// Write `id distance` per vertex (Infinity when unreached)
     #[arg(long, value_name = "OUT")]
@@ -590,8 +590,8 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
         }
         (m, _) => m,
     };
-    let delta = (method == SsspMethod::DeltaStepping)
-        .then(|| a.delta.unwrap_or_else(|| default_delta(&w)));
+    let delta =
+        (method == SsspMethod::DeltaStepping).then(|| a.delta.unwrap_or_else(|| default_delta(&w)));
     let (sp, secs) = match (a.backend, delta) {
         (Backend::Cpu, Some(d)) => {
             let with_pred = a.predecessors.is_some();
