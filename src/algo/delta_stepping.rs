@@ -1,6 +1,7 @@
 //! Single-source shortest paths by delta-stepping (Meyer and Sanders), over the algebra
 //! as LAGraph's `LAGr_SingleSourceShortestPath` writes it: the arcs split once by
-//! `select` into light (`w <= delta`) and heavy (`w > delta`), vertices settled bucket by
+//! `select` into light (`w <= delta`) and heavy (`w > delta`) (the heavy part as a
+//! semiring over `A` that ignores light arcs, which saves copying most of `A`), vertices settled bucket by
 //! bucket (bucket `i` holds the tentative distances in `[i delta, (i + 1) delta)`), the
 //! light arcs relaxed with MIN.PLUS until the bucket stops changing, then the heavy arcs
 //! once from everything the bucket settled.
@@ -43,6 +44,27 @@ impl crate::algebra::Semiring<f64, f64> for MinPlus {
     #[inline]
     fn multiply(&self, w: f64, d: f64, _k: Index) -> f64 {
         d + w
+    }
+}
+
+/// MIN.PLUS over the heavy arcs of `A` only: a light arc (`w <= delta`) gives `+inf`,
+/// which improves nothing. Relaxing the heavy arcs through `A` itself saves the copy
+/// of them that `select(A, w > delta)` would make (most of `A` when delta is small).
+#[derive(Clone, Copy, Debug)]
+struct HeavyMinPlus {
+    delta: f64,
+}
+
+impl crate::algebra::Semiring<f64, f64> for HeavyMinPlus {
+    type Output = f64;
+    type Add = Min<f64>;
+    #[inline]
+    fn add(&self) -> Min<f64> {
+        Min::new()
+    }
+    #[inline]
+    fn multiply(&self, w: f64, d: f64, _k: Index) -> f64 {
+        if w > self.delta { d + w } else { f64::INFINITY }
     }
 }
 
@@ -154,11 +176,10 @@ pub fn delta_stepping_with(
     let md = MatrixDescriptor::DEFAULT;
     let min = Min::<f64>::new();
 
-    // AL = select(A, w <= delta), AH = select(A, w > delta): once per graph.
+    // AL = select(A, w <= delta), once per graph; the heavy arcs are relaxed through A
+    // with HeavyMinPlus, which is the product with select(A, w > delta) without the copy.
     let mut al: Csr<f64> = Csr::empty(n, n);
     ops::select_matrix(&mut al, None, None, |_, _, w| w <= delta, a, &md);
-    let mut ah: Csr<f64> = Csr::empty(n, n);
-    ops::select_matrix(&mut ah, None, None, |_, _, w| w > delta, a, &md);
 
     // dist = +inf, dist(source) = 0 (dense); the window holds the source.
     let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
@@ -212,7 +233,7 @@ pub fn delta_stepping_with(
             settled = s;
             // t = near min.plus AL; c = t where it improves dist; dist min= c
             rounds += 1;
-            let c = relax(&near, &al, &dist);
+            let c = relax(MinPlus, &near, &al, &dist);
             ops::assign(&mut dist, None, Some(&min), &c, &d0);
             // c splits into this bucket (near), the window, and the rest
             near = Vector::new(n);
@@ -221,7 +242,7 @@ pub fn delta_stepping_with(
         }
         // The heavy arcs once, from everything the bucket settled (final distances).
         rounds += 1;
-        let c = relax(&settled, &ah, &dist);
+        let c = relax(HeavyMinPlus { delta }, &settled, a, &dist);
         ops::assign(&mut dist, None, Some(&min), &c, &d0);
         file(&c, hi, win_hi, &mut window, &mut rest);
     }
@@ -244,11 +265,14 @@ fn is_fresh(dist: &Vector<f64>) -> impl Fn(Index, f64) -> bool + Sync + '_ {
 }
 
 /// `c = select(f min.plus A, t(j) < dist(j))`: the relaxations that improve a distance.
-fn relax(f: &Vector<f64>, a: &Csr<f64>, dist: &Vector<f64>) -> Vector<f64> {
+fn relax<S>(s: S, f: &Vector<f64>, a: &Csr<f64>, dist: &Vector<f64>) -> Vector<f64>
+where
+    S: crate::algebra::Semiring<f64, f64, Output = f64>,
+{
     let d0 = Descriptor::DEFAULT;
     let n = dist.len();
     let mut t = Vector::new(n);
-    ops::vxm(&mut t, None, None, MinPlus, f, a, &d0);
+    ops::vxm(&mut t, None, None, s, f, a, &d0);
     let mut c = Vector::new(n);
     ops::select(
         &mut c,
