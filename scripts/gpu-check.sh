@@ -10,7 +10,9 @@
 #                                  `bench bfs` on Kronecker scale 22 and 24 and a road
 #                                  graph, GPU against edgeblas on all the machine's
 #                                  cores, and a Markdown table last (also in $OUT or
-#                                  .gpu/out/ as gpu-check.md)
+#                                  .gpu/out/ as gpu-check.md); `sssp` on the same
+#                                  graphs, CPU delta-stepping against GPU Bellman-Ford
+#                                  (sssp.jsonl)
 #
 #                                  Then Chung-Lu generation into device CSR per schedule
 #                                  (uniform, balanced, dynamic) on a power-law and a
@@ -20,7 +22,7 @@
 # Environment for `run`: SCALES (default "22 24"), SOURCES (default random:8),
 # REPS (default 3), CL_N (power-law vertices, default 200000000), CL_SCALE (copies of
 # web-NotreDame's histogram, default 1000), GPU_CHECK_SKIP_GPU=1 to run the CPU half
-# alone (to test the script on a machine without a GPU), PARTS (default "bfs chunglu":
+# alone (to test the script on a machine without a GPU), PARTS (default "bfs sssp chunglu":
 # run one per call to stay inside a 10-minute device command).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,9 +81,9 @@ run() {
         echo "== example chung_lu_cuda (web-NotreDame x 100)"
         .gpu/chung_lu_cuda 100
     fi
-    local parts="${PARTS:-bfs chunglu}"
+    local parts="${PARTS:-bfs sssp chunglu}"
     local graphs=()
-    [[ " $parts " == *" bfs "* ]] || SCALES=" "
+    [[ " $parts " == *" bfs "* || " $parts " == *" sssp "* ]] || SCALES=" "
     for s in ${SCALES:-22 24}; do
         local f=/tmp/gpu-check/kron$s.ebg
         if [ ! -f "$f" ]; then
@@ -104,6 +106,21 @@ run() {
             done
         fi
     done
+    # SSSP (unit weights on the generated graphs): the CPU's delta-stepping, then the GPU's
+    # Bellman-Ford, from one vertex with out-arcs; JSON lines in sssp.jsonl.
+    : >"$out/sssp.jsonl"
+    if [[ " $parts " == *" sssp "* ]]; then
+        for f in "${graphs[@]}"; do
+            echo "== sssp $f"
+            local src
+            src=$("$bin" bench bfs "$f" --sources random:1:7 --reps 1 --json |
+                python3 -c 'import json,sys; print(json.load(sys.stdin)["per_source"][0]["source"])')
+            "$bin" sssp "$f" --source "$src" --threads "$cores" --json | tee -a "$out/sssp.jsonl"
+            if [ "${GPU_CHECK_SKIP_GPU:-0}" != 1 ]; then
+                "$bin" sssp "$f" --source "$src" --backend cuda --json | tee -a "$out/sssp.jsonl"
+            fi
+        done
+    fi
     # Chung-Lu: a power law and web-NotreDame's histogram with every count times CL_SCALE.
     local cl_n="${CL_N:-200000000}" cl_scale="${CL_SCALE:-1000}"
     awk -F, -v k="$cl_scale" '/^#/ || /^degree/ {print; next} {print $1 "," $2 * k}' \

@@ -146,7 +146,10 @@ where
     }
     let chunks: Vec<(Vec<Index>, Vec<S::Output>)> = bounds
         .par_windows(2)
-        .map_init(|| Pooled::take(ws_len), |ws, w| run_chunk(&mut *ws, w[0]..w[1]))
+        .map_init(
+            || Pooled::take(ws_len),
+            |ws, w| run_chunk(&mut *ws, w[0]..w[1]),
+        )
         .collect();
     merge_chunks(n, &add, &chunks)
 }

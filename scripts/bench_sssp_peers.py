@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""SSSP side by side: edgeblas `sssp` (delta-stepping) against gapbs `sssp` (delta-stepping,
+the same delta and sources), alternating the two programs, several rounds, medians.
+
+  python3 scripts/bench_sssp_peers.py --gapbs DIR --edgeblas target/release/edgeblas \
+      --graph BASE --delta D [--sources 4] [--rounds 3] [--threads 2] [--out F.jsonl]
+
+BASE.w.ebg (or BASE.wel) is what edgeblas reads, BASE.wsg what gapbs reads (gapbs's
+converter: `converter -f BASE.nohdr.wel -s -w -b BASE.wsg`); BASE.sources lists the
+sources, 0-based, as ../shared/peers writes them. Times are the kernels' own (gapbs's
+`Trial Time`, edgeblas's JSON `seconds`), loading excluded. SuiteSparse's Bellman-Ford runs
+through ../shared/peers/sssp_bench.py.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--gapbs", required=True)
+    ap.add_argument("--edgeblas", required=True)
+    ap.add_argument("--graph", required=True)
+    ap.add_argument("--delta", type=int, required=True)
+    ap.add_argument("--sources", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--out", default=None)
+    a = ap.parse_args()
+    base = a.graph
+    ebg = base + ".w.ebg" if os.path.exists(base + ".w.ebg") else base + ".wel"
+    srcs = [int(l) for l in open(base + ".sources") if l.strip() and not l.startswith("#")]
+    srcs = srcs[: a.sources]
+    env = dict(os.environ, OMP_NUM_THREADS=str(a.threads))
+    times = {"edgeblas": [], "gapbs": []}
+    for r in range(a.rounds):
+        for s in srcs:
+            o = subprocess.run([a.edgeblas, "sssp", ebg, "--source", str(s), "--delta", str(a.delta),
+                                "--threads", str(a.threads), "--json"], capture_output=True, text=True, check=True)
+            e = json.loads(o.stdout)
+            times["edgeblas"].append(e["seconds"])
+            o = subprocess.run([os.path.join(a.gapbs, "sssp"), "-f", base + ".wsg", "-d", str(a.delta),
+                                "-r", str(s), "-n", "1"], capture_output=True, text=True, check=True, env=env)
+            times["gapbs"].append(float(re.search(r"Trial Time:\s+([0-9.]+)", o.stdout).group(1)))
+    med = {k: statistics.median(v) for k, v in times.items()}
+    rec = dict(graph=os.path.basename(base), delta=a.delta, threads=a.threads, sources=srcs,
+               rounds=a.rounds, edgeblas_median_s=med["edgeblas"], gapbs_median_s=med["gapbs"],
+               ratio_gapbs_over_edgeblas=med["gapbs"] / med["edgeblas"], times=times)
+    line = json.dumps(rec)
+    print(line)
+    if a.out:
+        with open(a.out, "a") as f:
+            f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()
