@@ -51,6 +51,25 @@ fn accumulate_in_place<Z: Scalar>(
     op: &dyn BinaryOp<Z, Z, Output = Z>,
     t: &Vector<Z>,
 ) {
+    // A sorted mask over a sparse t is walked along t (both ascending), not searched.
+    if let (Some(m), Vector::Sparse(ts)) = (mask, t)
+        && let MaskSet::Sorted(s) = m.set()
+        && !m.is_complemented()
+    {
+        let mut p = 0;
+        let (idx, vals): (Vec<Index>, Vec<Z>) = ts
+            .iter()
+            .filter(|&(i, _)| {
+                while p < s.len() && s[p] < i {
+                    p += 1;
+                }
+                p < s.len() && s[p] == i
+            })
+            .unzip();
+        // SAFETY: a subsequence of t's strictly increasing indices, all below its length.
+        let kept = Vector::Sparse(unsafe { SparseVector::new_unchecked(t.len(), idx, vals) });
+        return accumulate_in_place(w, None, op, &kept);
+    }
     let allowed = |i: usize| mask.is_none_or(|m| m.allows(i));
     match w {
         Vector::Dense(d) => {
@@ -79,6 +98,34 @@ fn accumulate_in_place<Z: Scalar>(
 /// `w<m> = t` (no accumulator, mask not complemented, no replace) for a bitmap or dense
 /// `w`: only the indices the mask names change.
 fn assign_in_place<Z: Scalar>(w: &mut Vector<Z>, m: &Mask, t: &Vector<Z>) {
+    // A dense w stays dense when t has an entry wherever a sparse mask allows: then the
+    // write costs the mask's entries, not a conversion of w (O(n)) and back.
+    if let (Vector::Dense(d), MaskSet::Sorted(s)) = (&mut *w, m.set()) {
+        // t's value at each of the mask's (sorted) indices, by one merge walk when t
+        // is sparse; None as soon as one is missing.
+        let picked: Option<Vec<Z>> = match t {
+            Vector::Sparse(ts) => {
+                let (ti, tv) = (ts.indices(), ts.values());
+                let mut p = 0;
+                s.iter()
+                    .map(|&i| {
+                        while p < ti.len() && ti[p] < i {
+                            p += 1;
+                        }
+                        (p < ti.len() && ti[p] == i).then(|| tv[p])
+                    })
+                    .collect()
+            }
+            _ => s.iter().map(|&i| t.get(i as usize)).collect(),
+        };
+        if let Some(vals) = picked {
+            let out = d.as_mut_slice();
+            for (&i, x) in s.iter().zip(vals) {
+                out[i as usize] = x;
+            }
+            return;
+        }
+    }
     let mut b = match std::mem::replace(w, Vector::new(0)) {
         Vector::Bitmap(b) => b,
         other => other.into_bitmap(),
