@@ -166,7 +166,7 @@ pub fn delta_stepping_with(
             "delta {delta} is not a positive number"
         )));
     }
-    if let Some(bad) = a.values().iter().find(|w| !(**w >= 0.0)) {
+    if let Some(bad) = a.values().iter().find(|w| w.is_nan() || **w < 0.0) {
         return Err(crate::Error::InvalidArgument(format!(
             "weight {bad} is negative or not a number: delta-stepping needs weights >= 0 \
              (Bellman-Ford takes negative arcs)"

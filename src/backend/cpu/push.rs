@@ -140,7 +140,7 @@ where
     let ws_len = if method == PushMethod::Sort { 0 } else { n };
     if bounds.len() == 2 {
         let mut ws = Pooled::take(ws_len);
-        let (i, v) = run_chunk(&mut *ws, 0..ks.len());
+        let (i, v) = run_chunk(&mut ws, 0..ks.len());
         // SAFETY: the chunk's indices strictly increase and are column indices < n.
         return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, i, v) });
     }
