@@ -15,7 +15,7 @@
 //! Predecessors come from one final product, `p = d min.plus A` carrying the argument:
 //! the smallest `u` with `d(u) + w(u, v) = d(v)`.
 
-use crate::algebra::{Index, Min};
+use crate::algebra::{Index, Min, MinPlus};
 use crate::descriptor::{Descriptor, Mask, MatrixDescriptor};
 use crate::matrix::Csr;
 use crate::ops;
@@ -29,23 +29,6 @@ pub const WINDOW_BUCKETS: f64 = 16.0;
 
 /// The marker of "no predecessor".
 const NONE: Index = Index::MAX;
-
-/// MIN.PLUS over `f64`: `t(j) = min_k u(k) + A(k, j)`.
-#[derive(Clone, Copy, Debug, Default)]
-struct MinPlus;
-
-impl crate::algebra::Semiring<f64, f64> for MinPlus {
-    type Output = f64;
-    type Add = Min<f64>;
-    #[inline]
-    fn add(&self) -> Min<f64> {
-        Min::new()
-    }
-    #[inline]
-    fn multiply(&self, w: f64, d: f64, _k: Index) -> f64 {
-        d + w
-    }
-}
 
 /// MIN.PLUS over the heavy arcs of `A` only: a light arc (`w <= delta`) gives `+inf`,
 /// which improves nothing. Relaxing the heavy arcs through `A` itself saves the copy
@@ -233,7 +216,7 @@ pub fn delta_stepping_with(
             settled = s;
             // t = near min.plus AL; c = t where it improves dist; dist min= c
             rounds += 1;
-            let c = relax(MinPlus, &near, &al, &dist);
+            let c = relax(MinPlus::<f64>::new(), &near, &al, &dist);
             ops::assign(&mut dist, None, Some(&min), &c, &d0);
             // c splits into this bucket (near), the window, and the rest
             near = Vector::new(n);

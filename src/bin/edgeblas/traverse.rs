@@ -606,7 +606,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             (sp?, t)
         }
     };
-    let sp = sp.map_err(|c| {
+    let mut sp = sp.map_err(|c| {
         Error::InvalidArgument(format!(
             "negative cycle reachable from source {} through vertex {}",
             a.source,
@@ -622,7 +622,6 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
     }
     if let Some(p) = &a.predecessors {
         // One rule for every method: Bellman-Ford's own ties depend on its rounds.
-        let mut sp = sp.clone();
         if method != SsspMethod::DeltaStepping {
             let d = Vector::from_dense(sp.distances.clone());
             sp.predecessors = predecessors(&w, &d, s);
