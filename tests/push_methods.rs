@@ -1,6 +1,9 @@
-//! The push methods of `vxm` (sort, Gustavson, chosen) on products big enough to be cut
-//! into many chunks: every method gives the same bytes, for any thread count, and exact
-//! semirings agree with a sequential reference that sums each output in ascending k.
+//! The push methods of `vxm` (sort, Gustavson, columns, chosen) on products big enough
+//! to be cut into many chunks: under an exact semiring every method gives the same bytes
+//! as a sequential reference that sums each output in ascending k, for any thread count;
+//! under float PLUS each method gives the same bytes for any thread count, sort and
+//! Gustavson (which share their chunks) the same bytes, columns the same bytes as a pull
+//! over the transpose, and all of them agree within a few ulps.
 
 #[path = "common/oracle.rs"]
 mod oracle;
@@ -101,7 +104,12 @@ fn methods_agree_with_reference_on_many_chunks() {
             let expected = reference_min_plus(&u, &a, masked.then_some(&keep[..]));
             let mut results = Vec::new();
             for threads in [1, 2, 3] {
-                for method in [PushMethod::Auto, PushMethod::Sort, PushMethod::Gustavson] {
+                for method in [
+                    PushMethod::Auto,
+                    PushMethod::Sort,
+                    PushMethod::Gustavson,
+                    PushMethod::Columns,
+                ] {
                     let mut w: Vector<i64> = Vector::new(n);
                     pool(threads).install(|| {
                         ops::vxm_with_method(
@@ -128,38 +136,69 @@ fn methods_agree_with_reference_on_many_chunks() {
 }
 
 #[test]
-fn float_sums_are_identical_across_methods_and_threads() {
+fn float_sums_are_identical_across_threads_and_close_across_methods() {
     let mut r = Rng::new(11);
     let n = 50_000;
     let a = graph(&mut r, n, 40, |r| r.below(1 << 20) as f64 / 7.0);
+    let at = a.transpose();
+    let bits = |w: &Vector<f64>| -> Vec<(Index, u64)> {
+        w.to_pairs()
+            .into_iter()
+            .map(|(i, x)| (i, x.to_bits()))
+            .collect()
+    };
     for p in [0.01, 0.3, 1.0] {
         let u = frontier(&mut r, n, p, |r| r.below(1 << 20) as f64 / 3.0);
-        let mut first: Option<Vec<(Index, u64)>> = None;
-        for threads in [1, 2, 4] {
-            for method in [PushMethod::Auto, PushMethod::Sort, PushMethod::Gustavson] {
-                let mut w: Vector<f64> = Vector::new(n);
-                pool(threads).install(|| {
-                    ops::vxm_with_method(
-                        &mut w,
-                        None,
-                        None,
-                        PlusTimes::<f64>::new(),
-                        &u,
-                        &a,
-                        &Descriptor::DEFAULT,
-                        method,
-                    )
-                });
-                let bits: Vec<(Index, u64)> = w
-                    .to_pairs()
-                    .into_iter()
-                    .map(|(i, x)| (i, x.to_bits()))
-                    .collect();
-                match &first {
-                    None => first = Some(bits),
-                    Some(f) => assert_eq!(&bits, f, "p {p} threads {threads} {method:?}"),
-                }
+        let run = |method: PushMethod, threads: usize| {
+            let mut w: Vector<f64> = Vector::new(n);
+            pool(threads).install(|| {
+                ops::vxm_with_method(
+                    &mut w,
+                    None,
+                    None,
+                    PlusTimes::<f64>::new(),
+                    &u,
+                    &a,
+                    &Descriptor::DEFAULT,
+                    method,
+                )
+            });
+            w
+        };
+        let methods = [
+            PushMethod::Auto,
+            PushMethod::Sort,
+            PushMethod::Gustavson,
+            PushMethod::Columns,
+        ];
+        let one: Vec<Vector<f64>> = methods.iter().map(|&m| run(m, 1)).collect();
+        for (m, w1) in methods.iter().zip(&one) {
+            for threads in [2, 4] {
+                let wt = run(*m, threads);
+                assert_eq!(bits(&wt), bits(w1), "p {p} threads {threads} {m:?}");
             }
+        }
+        assert_eq!(bits(&one[1]), bits(&one[2]), "p {p}: sort and Gustavson");
+        // Columns sums each output in ascending k, as a pull over the transpose does.
+        let mut pulled: Vector<f64> = Vector::new(n);
+        ops::mxv(
+            &mut pulled,
+            None,
+            None,
+            PlusTimes::<f64>::new(),
+            &at,
+            &u,
+            &Descriptor::DEFAULT,
+        );
+        assert_eq!(bits(&one[3]), bits(&pulled), "p {p}: columns and pull");
+        let (x, y) = (one[2].to_pairs(), one[3].to_pairs());
+        assert_eq!(x.len(), y.len(), "p {p}: the same pattern");
+        for ((i, a), (j, b)) in x.into_iter().zip(y) {
+            assert_eq!(i, j);
+            assert!(
+                (a - b).abs() <= 1e-12 * a.abs().max(b.abs()),
+                "p {p} index {i}: {a} vs {b}"
+            );
         }
     }
 }

@@ -228,6 +228,11 @@ impl<T: Scalar> BitmapVector<T> {
         unsafe { SparseVector::new_unchecked(self.len, indices, values) }
     }
 
+    /// The presence words and the value slots (absent slots hold stale values).
+    pub fn into_parts(self) -> (Vec<u64>, Vec<T>) {
+        (self.bits, self.values)
+    }
+
     /// The dense form, `fill` at every absent index.
     pub fn to_dense(&self, fill: T) -> DenseVector<T> {
         let v = (0..self.len)

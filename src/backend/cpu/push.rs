@@ -40,6 +40,10 @@ pub enum PushMethod {
     Sort,
     /// A dense accumulator with generation stamps (Gustavson).
     Gustavson,
+    /// The output cut into ranges of columns, each range summing every term that lands
+    /// in it straight into the result's bitmap, in ascending `k` (no merge). The same
+    /// bytes as a pull over the transpose, whatever the number of ranges or threads.
+    Columns,
 }
 
 /// The entries of `u` as sorted parallel arrays (borrowed when `u` is sparse).
@@ -80,6 +84,13 @@ where
     U: Scalar,
 {
     let n = a.ncols();
+    // A dense u is read in place: its entries are every k, and its work is nnz(A).
+    if let Vector::Dense(d) = u
+        && matches!(method, PushMethod::Auto | PushMethod::Columns)
+        && (method == PushMethod::Columns || a.nnz().saturating_mul(COLUMNS_FILL) >= n)
+    {
+        return push_columns(&s, Entries::Dense(d.as_slice()), a, mask, a.nnz());
+    }
     let u = entries(u);
     let (ks, us) = (u.indices(), u.values());
     let degrees = |k: Index| a.degree(k as usize);
@@ -89,12 +100,17 @@ where
         ks.par_iter().map(|&k| degrees(k)).sum()
     };
     // The tiny case: fewer flops than a 32nd of the output, where a dense accumulator's
-    // length would cost more than sorting the terms.
+    // length would cost more than sorting the terms. The big case: as many flops as a
+    // quarter of the output, where the result is likely dense and is summed in place.
     let method = match method {
         PushMethod::Auto if work.saturating_mul(32) < n => PushMethod::Sort,
+        PushMethod::Auto if work.saturating_mul(COLUMNS_FILL) >= n => PushMethod::Columns,
         PushMethod::Auto => PushMethod::Gustavson,
         m => m,
     };
+    if method == PushMethod::Columns {
+        return push_columns(&s, Entries::Sparse(ks, us), a, mask, work);
+    }
     // A mask as presence words when the product is big enough to pay for them, so each
     // term costs one bit test instead of a binary search.
     let words = mask.and_then(|m| match m.set() {
@@ -152,6 +168,183 @@ where
         )
         .collect();
     merge_chunks(n, &add, &chunks)
+}
+
+/// Push by columns when the flops are at least the output length over this.
+const COLUMNS_FILL: usize = 4;
+
+/// The entries of `u` for [`push_columns`]: sorted pairs, or every index of a dense `u`.
+#[derive(Clone, Copy)]
+enum Entries<'a, U> {
+    Sparse(&'a [Index], &'a [U]),
+    Dense(&'a [U]),
+}
+
+impl<U: Copy> Entries<'_, U> {
+    fn len(&self) -> usize {
+        match self {
+            Entries::Sparse(k, _) => k.len(),
+            Entries::Dense(u) => u.len(),
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, p: usize) -> (Index, U) {
+        match self {
+            Entries::Sparse(k, u) => (k[p], u[p]),
+            Entries::Dense(u) => (p as Index, u[p]),
+        }
+    }
+}
+
+/// `t<m> = u (+).(x) A` with the output cut into ranges of columns (whole bit words):
+/// each range walks every entry of `u`, finds the part of row `k` inside the range by a
+/// binary search, and sums its terms straight into the result's bitmap and value slots
+/// in ascending `k` (the first term starts a sum, as in a pull). There is nothing to
+/// merge, and the result does not depend on the ranges, so the ranges follow the
+/// thread count: one range per thread for short rows (a search per row and range is
+/// then not free), four per thread otherwise, cut at quantiles of a sample of the
+/// columns so that skewed in-degrees still split evenly.
+fn push_columns<S, A, U>(
+    s: &S,
+    u: Entries<'_, U>,
+    a: &Csr<A>,
+    mask: Option<&Mask>,
+    work: usize,
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let n = a.ncols();
+    let nu = u.len();
+    let threads = if work < SEQUENTIAL_WORK {
+        1
+    } else {
+        rayon::current_num_threads()
+    };
+    let per_thread = if work >= nu.saturating_mul(64) { 4 } else { 1 };
+    let bounds = column_ranges(a, &u, n, threads * per_thread);
+    let words = mask.map(|m| m.allowed_words());
+    let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
+    let add = s.add();
+
+    let mut bits = vec![0u64; n.div_ceil(64)];
+    let mut slots: Vec<MaybeUninit<S::Output>> = Vec::with_capacity(n);
+    // SAFETY: MaybeUninit needs no initialisation; every range writes all its slots
+    // before anything reads them.
+    unsafe { slots.set_len(n) };
+    let mut parts = Vec::with_capacity(bounds.len());
+    let (mut bw, mut vw) = (&mut bits[..], &mut slots[..]);
+    for r in bounds.windows(2) {
+        let (lo, hi) = (r[0], r[1]);
+        let (b, bt) = bw.split_at_mut(hi.div_ceil(64) - lo / 64);
+        let (v, vt) = vw.split_at_mut(hi - lo);
+        parts.push((lo, hi, b, v));
+        (bw, vw) = (bt, vt);
+    }
+    let run = |(lo, hi, bw, vw): (usize, usize, &mut [u64], &mut [MaybeUninit<S::Output>])| {
+        vw.iter_mut()
+            .for_each(|x| *x = MaybeUninit::new(S::Output::default()));
+        // SAFETY: every slot was just initialised; MaybeUninit<Z> has Z's layout.
+        let vw: &mut [S::Output] =
+            unsafe { std::slice::from_raw_parts_mut(vw.as_mut_ptr().cast(), vw.len()) };
+        let mut count = 0usize;
+        for p in 0..nu {
+            let (k, uk) = u.get(p);
+            let (s0, e0) = (
+                offsets[k as usize] as usize,
+                offsets[k as usize + 1] as usize,
+            );
+            let cols = &cols_all[s0..e0];
+            let first = if lo == 0 {
+                0
+            } else {
+                cols.partition_point(|&j| (j as usize) < lo)
+            };
+            for q in first..cols.len() {
+                let j = cols[q] as usize;
+                if j >= hi {
+                    break;
+                }
+                if let Some(w) = &words
+                    && (w[j >> 6] >> (j & 63)) & 1 == 0
+                {
+                    continue;
+                }
+                let z = s.multiply(vals_all[s0 + q], uk, k);
+                let l = j - lo;
+                let (wi, bit) = (l >> 6, 1u64 << (l & 63));
+                if bw[wi] & bit != 0 {
+                    if !add.is_terminal(&vw[l]) {
+                        vw[l] = add.combine(vw[l], z);
+                    }
+                } else {
+                    bw[wi] |= bit;
+                    vw[l] = z;
+                    count += 1;
+                }
+            }
+        }
+        count
+    };
+    let nvals: usize = if parts.len() == 1 {
+        run(parts.pop().expect("one range"))
+    } else {
+        parts.into_par_iter().with_max_len(1).map(run).sum()
+    };
+    // SAFETY: every range initialised all of its slots, and the ranges cover 0..n.
+    let values: Vec<S::Output> = unsafe {
+        let mut slots = std::mem::ManuallyDrop::new(slots);
+        Vec::from_raw_parts(slots.as_mut_ptr().cast(), n, slots.capacity())
+    };
+    if nvals == n {
+        return Vector::Dense(crate::vector::DenseVector::from_vec(values));
+    }
+    let mut out = BitmapVector::from_parts(n, bits, values);
+    out.set_nvals(nvals);
+    if nvals.saturating_mul(50) <= n {
+        return Vector::Sparse(out.to_sparse());
+    }
+    Vector::Bitmap(out)
+}
+
+/// `parts` ranges of output columns `0 = b0 < b1 < .. = n`, inner bounds on whole bit
+/// words, cut at quantiles of the columns of a sample of `u`'s rows.
+fn column_ranges<A: Scalar, U: Copy>(
+    a: &Csr<A>,
+    u: &Entries<'_, U>,
+    n: usize,
+    parts: usize,
+) -> Vec<usize> {
+    if parts <= 1 || n <= 64 {
+        return vec![0, n];
+    }
+    const SAMPLE: usize = 1 << 14;
+    let nu = u.len();
+    let step = (nu / 1024).max(1);
+    let mut sample: Vec<Index> = Vec::new();
+    for p in (0..nu).step_by(step) {
+        sample.extend_from_slice(a.row(u.get(p).0 as usize).0);
+        if sample.len() >= SAMPLE {
+            break;
+        }
+    }
+    let mut bounds = vec![0usize];
+    if sample.is_empty() {
+        let width = n.div_ceil(parts).div_ceil(64) * 64;
+        bounds.extend((1..parts).map(|r| (r * width).min(n)));
+    } else {
+        sample.sort_unstable();
+        bounds.extend((1..parts).map(|r| {
+            let j = sample[r * sample.len() / parts] as usize;
+            (j / 64 * 64).min(n)
+        }));
+    }
+    bounds.push(n);
+    bounds.dedup();
+    bounds
 }
 
 thread_local! {

@@ -29,6 +29,14 @@ pub(crate) fn write_back<Z: Scalar>(
         *w = t;
         return;
     }
+    // w = t restricted to the mask: no accumulator, and nothing of the old w survives.
+    if accum.is_none()
+        && let Some(m) = mask
+        && (replace || w.nvals() == 0)
+    {
+        *w = restrict(t, m);
+        return;
+    }
     if !replace && !matches!(w, Vector::Sparse(_)) {
         match accum {
             Some(op) => return accumulate_in_place(w, mask, op, &t),
@@ -42,6 +50,54 @@ pub(crate) fn write_back<Z: Scalar>(
         }
     }
     merge(w, mask, accum, t, replace);
+}
+
+/// The entries of `t` the mask allows, as whole words of presence bits where `t` is a
+/// bitmap or dense (O(n / 64) plus its values, which are moved, not copied), by one walk
+/// where `t` is sparse. The result is sparse below 2% fill.
+fn restrict<Z: Scalar>(t: Vector<Z>, m: &Mask) -> Vector<Z> {
+    let n = t.len();
+    let out = match t {
+        Vector::Sparse(ts) => {
+            let (idx, vals): (Vec<Index>, Vec<Z>) = match m.set() {
+                MaskSet::Sorted(s) if !m.is_complemented() => {
+                    let mut p = 0;
+                    ts.iter()
+                        .filter(|&(i, _)| {
+                            while p < s.len() && s[p] < i {
+                                p += 1;
+                            }
+                            p < s.len() && s[p] == i
+                        })
+                        .unzip()
+                }
+                _ => ts.iter().filter(|&(i, _)| m.allows(i as usize)).unzip(),
+            };
+            // SAFETY: a subsequence of t's strictly increasing indices, all below n.
+            return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, idx, vals) });
+        }
+        Vector::Bitmap(tb) => {
+            let allowed = m.allowed_words();
+            let (mut bits, values) = tb.into_parts();
+            bits.iter_mut()
+                .zip(allowed.iter())
+                .for_each(|(b, a)| *b &= a);
+            BitmapVector::from_parts(n, bits, values)
+        }
+        Vector::Dense(td) => {
+            if matches!(m.set(), MaskSet::All) && !m.is_complemented() {
+                return Vector::Dense(td);
+            }
+            BitmapVector::from_parts(n, m.allowed_words().into_owned(), td.into_vec())
+        }
+    };
+    if out.nvals() == n {
+        Vector::Dense(crate::vector::DenseVector::from_vec(out.into_parts().1))
+    } else if out.nvals().saturating_mul(50) <= n {
+        Vector::Sparse(out.to_sparse())
+    } else {
+        Vector::Bitmap(out)
+    }
 }
 
 /// `w<m> (.)= t` for a bitmap or dense `w`: only the entries of `t` change anything.
