@@ -29,7 +29,9 @@
 //! [`algebra::PlusSecond`], [`algebra::MinFirst`], [`algebra::MinSecond`],
 //! [`algebra::MaxFirst`], [`algebra::MaxSecond`], [`algebra::MinSecondI`],
 //! [`algebra::AnySecondI`]; any user type implementing [`algebra::Semiring`] works on
-//! the CPU. The table at the top of [`algebra::builtin`] gives each one's monoid,
+//! the CPU, and [`algebra::Compose`] makes one from a monoid and a binary operator. A
+//! closure `Fn(X, Y) -> Z` is an [`algebra::BinaryOp`]: an accumulator, the operator of
+//! an element-wise operation, or a semiring's multiply. The table at the top of [`algebra::builtin`] gives each one's monoid,
 //! identity, terminal value and multiply.
 //!
 //! ## Operations
