@@ -41,6 +41,10 @@
 //! matrix outputs). Shape mismatches are the caller's contract violations and panic,
 //! naming the operands.
 //!
+//! GraphBLAS lets an output also be an input (`w = w min.plus A`); Rust's borrows do not,
+//! so each operation whose output can alias an input has an `_inplace` form that takes
+//! the output as that input and computes the result from it before the write-back.
+//!
 //! | edgeblas | GraphBLAS C API | what |
 //! |---|---|---|
 //! | [`ops::mxm`] | `GrB_mxm` | `C<M> = C (.) A (+).(x) B`, saxpy or masked dot chosen per call |
@@ -66,6 +70,9 @@
 //! | [`vector::Vector::set`], [`vector::Vector::remove`], [`vector::Vector::get`] | `GrB_Vector_setElement`, `removeElement`, `extractElement` | one entry |
 //! | [`matrix::Csr::nvals`], [`matrix::Csr::get`] | `GrB_Matrix_nvals`, `extractElement` | |
 //! | [`descriptor::Mask`], [`descriptor::MatrixMask`] | `GrB_STRUCTURE`, `GrB_COMP` descriptor fields | structural or valued, complemented |
+//! | [`ops::vxm_inplace`], [`ops::mxv_inplace`], [`ops::mxm_inplace`] | `GrB_vxm`, `GrB_mxv`, `GrB_mxm` with the output aliased to an input | `w<m> = w (.) w (+).(x) A`, `w<m> = w (.) A (+).(x) w`, `C<M> = C (.) C (+).(x) B` |
+//! | [`ops::ewise_add_inplace`], [`ops::ewise_mult_inplace`] | `GrB_eWiseAdd`, `GrB_eWiseMult`, output aliased | `w<m> = w (.) (w (+) u)`, `w<m> = w (.) (w (x) u)` |
+//! | [`ops::apply_inplace`], [`ops::select_inplace`], [`ops::apply_matrix_inplace`], [`ops::select_matrix_inplace`] | `GrB_apply`, `GrB_select`, output aliased | `w<m> = w (.) f(w)`, `C<M> = C (.) select(C)` |
 //!
 //! ## Example
 //! ```
