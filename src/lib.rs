@@ -102,6 +102,7 @@ pub mod generate;
 pub mod io;
 pub mod matrix;
 pub mod ops;
+mod paths;
 pub mod vector;
 
 pub use error::{Error, Result};
