@@ -29,7 +29,9 @@
 //! [`algebra::PlusSecond`], [`algebra::MinFirst`], [`algebra::MinSecond`],
 //! [`algebra::MaxFirst`], [`algebra::MaxSecond`], [`algebra::MinSecondI`],
 //! [`algebra::AnySecondI`]; any user type implementing [`algebra::Semiring`] works on
-//! the CPU. The table at the top of [`algebra::builtin`] gives each one's monoid,
+//! the CPU, and [`algebra::Compose`] makes one from a monoid and a binary operator. A
+//! closure `Fn(X, Y) -> Z` is an [`algebra::BinaryOp`]: an accumulator, the operator of
+//! an element-wise operation, or a semiring's multiply. The table at the top of [`algebra::builtin`] gives each one's monoid,
 //! identity, terminal value and multiply.
 //!
 //! ## Operations
@@ -38,6 +40,10 @@
 //! ([`descriptor::Descriptor`] for vector outputs, [`descriptor::MatrixDescriptor`] for
 //! matrix outputs). Shape mismatches are the caller's contract violations and panic,
 //! naming the operands.
+//!
+//! GraphBLAS lets an output also be an input (`w = w min.plus A`); Rust's borrows do not,
+//! so each operation whose output can alias an input has an `_inplace` form that takes
+//! the output as that input and computes the result from it before the write-back.
 //!
 //! | edgeblas | GraphBLAS C API | what |
 //! |---|---|---|
@@ -64,6 +70,9 @@
 //! | [`vector::Vector::set`], [`vector::Vector::remove`], [`vector::Vector::get`] | `GrB_Vector_setElement`, `removeElement`, `extractElement` | one entry |
 //! | [`matrix::Csr::nvals`], [`matrix::Csr::get`] | `GrB_Matrix_nvals`, `extractElement` | |
 //! | [`descriptor::Mask`], [`descriptor::MatrixMask`] | `GrB_STRUCTURE`, `GrB_COMP` descriptor fields | structural or valued, complemented |
+//! | [`ops::vxm_inplace`], [`ops::mxv_inplace`], [`ops::mxm_inplace`] | `GrB_vxm`, `GrB_mxv`, `GrB_mxm` with the output aliased to an input | `w<m> = w (.) w (+).(x) A`, `w<m> = w (.) A (+).(x) w`, `C<M> = C (.) C (+).(x) B` |
+//! | [`ops::ewise_add_inplace`], [`ops::ewise_mult_inplace`] | `GrB_eWiseAdd`, `GrB_eWiseMult`, output aliased | `w<m> = w (.) (w (+) u)`, `w<m> = w (.) (w (x) u)` |
+//! | [`ops::apply_inplace`], [`ops::select_inplace`], [`ops::apply_matrix_inplace`], [`ops::select_matrix_inplace`] | `GrB_apply`, `GrB_select`, output aliased | `w<m> = w (.) f(w)`, `C<M> = C (.) select(C)` |
 //!
 //! ## Example
 //! ```
@@ -93,6 +102,7 @@ pub mod generate;
 pub mod io;
 pub mod matrix;
 pub mod ops;
+mod paths;
 pub mod vector;
 
 pub use error::{Error, Result};

@@ -13,6 +13,7 @@ mod random;
 
 use std::collections::{BTreeSet, VecDeque};
 
+use approx::{abs_diff_eq, relative_eq};
 use edgeblas::algo::{PageRankOptions, Presort, Stop, TriangleMethod};
 use edgeblas::prelude::*;
 use random::Rng;
@@ -138,9 +139,9 @@ fn in_lists(a: &Csr<()>) -> Vec<Vec<usize>> {
     ins
 }
 
-/// `|x - y| <= tol * max(1, |y|)`.
+/// `x` and `y` agree to within `tol`, absolutely or relatively.
 fn close(x: f64, y: f64, tol: f64) -> bool {
-    (x - y).abs() <= tol * y.abs().max(1.0)
+    relative_eq!(x, y, epsilon = tol, max_relative = tol)
 }
 
 // ---- triangle counting -------------------------------------------------------------
@@ -344,7 +345,7 @@ fn assert_ranks(what: &str, got: &[f64], want: &[f64]) {
     assert_eq!(got.len(), want.len(), "{what}: length");
     for (v, (x, y)) in got.iter().zip(want).enumerate() {
         assert!(
-            (x - y).abs() <= 1e-9,
+            abs_diff_eq!(x, y, epsilon = 1e-9),
             "{what}: vertex {v}: got {x}, want {y}"
         );
     }
@@ -371,9 +372,15 @@ fn pagerank_matches_power_iteration_for_fixed_iterations() {
                 let what = format!("{what}, {how}, damping {damping}, {k} iterations");
                 assert_eq!(pr.iterations, k, "{what}");
                 assert_ranks(&what, &pr.ranks, &want);
-                assert!((pr.change - change).abs() <= 1e-9, "{what}: change");
+                assert!(
+                    abs_diff_eq!(pr.change, change, epsilon = 1e-9),
+                    "{what}: change"
+                );
                 let sum: f64 = pr.ranks.iter().sum();
-                assert!((sum - 1.0).abs() <= 1e-9, "{what}: rank sum {sum}");
+                assert!(
+                    abs_diff_eq!(sum, 1.0, epsilon = 1e-9),
+                    "{what}: rank sum {sum}"
+                );
             }
         }
     }
@@ -391,7 +398,8 @@ fn pagerank_tolerance_stops_at_the_first_small_change() {
             // The library's L1 change differs from ours by rounding: a change this close
             // to the tolerance could stop either side of it.
             let (_, _, prev) = power_iteration(&a, 0.85, it.saturating_sub(1), None);
-            if (change - tolerance).abs() < 1e-12 || (it > 1 && (prev - tolerance).abs() < 1e-12) {
+            let near = |x: f64| abs_diff_eq!(x, tolerance, epsilon = 1e-12);
+            if near(change) || (it > 1 && near(prev)) {
                 continue;
             }
             let opts = PageRankOptions {
@@ -405,7 +413,10 @@ fn pagerank_tolerance_stops_at_the_first_small_change() {
             let what = format!("{what}, tolerance {tolerance}, max {max}");
             assert_eq!(pr.iterations, it, "{what}: iterations");
             assert_ranks(&what, &pr.ranks, &want);
-            assert!((pr.change - change).abs() <= 1e-9, "{what}: change");
+            assert!(
+                abs_diff_eq!(pr.change, change, epsilon = 1e-9),
+                "{what}: change"
+            );
             if it < max {
                 stopped_early += 1;
                 assert!(pr.change < tolerance, "{what}: stopped on a large change");
@@ -550,7 +561,7 @@ fn lcc_matches_the_set_computation() {
             assert_eq!(got.len(), want.len(), "{what}, {how}");
             for (v, (x, y)) in got.iter().zip(&want).enumerate() {
                 assert!(
-                    (x - y).abs() <= 1e-9,
+                    abs_diff_eq!(x, y, epsilon = 1e-9),
                     "{what}, {how}: vertex {v}: got {x}, want {y}"
                 );
             }
@@ -801,7 +812,10 @@ fn large_graphs_match_the_references_on_1_and_3_threads() {
                 assert_eq!(algo::wcc(&a, undirected).labels, wcc_want, "{what}: wcc");
                 let lcc = algo::lcc(&a, undirected);
                 for (v, (x, y)) in lcc.iter().zip(&lcc_want).enumerate() {
-                    assert!((x - y).abs() <= 1e-9, "{what}: lcc({v}) {x}, want {y}");
+                    assert!(
+                        abs_diff_eq!(x, y, epsilon = 1e-9),
+                        "{what}: lcc({v}) {x}, want {y}"
+                    );
                 }
                 assert_eq!(algo::cdlp(&a, undirected, 3), cdlp_want, "{what}: cdlp");
                 if let Some(t) = tri_want {

@@ -10,6 +10,7 @@ mod random;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use approx::assert_relative_eq;
 use edgeblas::algo::bellman_ford::{NegativeCycle, bellman_ford};
 use edgeblas::prelude::*;
 use random::Rng;
@@ -335,7 +336,7 @@ fn default_delta_follows_the_documented_rule() {
     let lo = w.iter().cloned().fold(f64::INFINITY, f64::min);
     let hi = w.iter().cloned().fold(0.0, f64::max);
     let want = (4.0 * mean_w / mean_deg).clamp(lo, hi);
-    assert!((default_delta(&a) - want).abs() <= 1e-9 * want);
+    assert_relative_eq!(default_delta(&a), want, max_relative = 1e-9);
     // no positive weight: 1
     let z = random_weighted(5, 10, 20, 0, 0);
     assert_eq!(default_delta(&z), 1.0);

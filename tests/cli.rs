@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use approx::{abs_diff_eq, assert_abs_diff_eq};
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_edgeblas"))
 }
@@ -382,14 +384,17 @@ fn analytics_json_reports_each_command_s_result() {
         assert_keys(&v, &["iterations", "seconds", "sum"], "pagerank");
         assert_eq!(v["iterations"].to_string(), iterations, "{f}");
         let sum = v["sum"].as_f64().unwrap();
-        assert!((sum - 1.0).abs() < 1e-9, "{f}: rank sum {sum}");
+        assert!(
+            abs_diff_eq!(sum, 1.0, epsilon = 1e-9),
+            "{f}: rank sum {sum}"
+        );
     }
     // Under a tolerance: it stops, and the ranks still sum to 1.
     let v = json(&run(&["pagerank", dir, "--tolerance", "1e-8", "--json"]));
     let it = v["iterations"].as_u64().unwrap();
     assert!((1..1000).contains(&it), "{it} iterations");
     assert_eq!(v["converged"], true);
-    assert!((v["sum"].as_f64().unwrap() - 1.0).abs() < 1e-9);
+    assert_abs_diff_eq!(v["sum"].as_f64().unwrap(), 1.0, epsilon = 1e-9);
 
     let v = json(&run(&["wcc", tri, "--json"]));
     assert_keys(&v, &["components", "largest", "seconds"], "wcc");
@@ -416,7 +421,10 @@ fn analytics_json_reports_each_command_s_result() {
         let v = json(&run(&["lcc", f, "--json"]));
         assert_keys(&v, &["mean", "seconds"], "lcc");
         let got = v["mean"].as_f64().unwrap();
-        assert!((got - mean).abs() < 1e-12, "{f}: mean {got}, want {mean}");
+        assert!(
+            abs_diff_eq!(got, mean, epsilon = 1e-12),
+            "{f}: mean {got}, want {mean}"
+        );
     }
 
     for (f, triangles) in [(k4, 4), (tri, 2)] {

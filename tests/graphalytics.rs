@@ -8,6 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use approx::{abs_diff_eq, relative_eq};
+
 fn data() -> Option<PathBuf> {
     let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/graphalytics");
     if d.is_dir() {
@@ -61,7 +63,7 @@ fn assert_same(got: &Path, want: &Path, tol: f64) {
         } else {
             let (x, y): (f64, f64) = (ga[1].parse().unwrap(), wa[1].parse().unwrap());
             assert!(
-                x == y || (x - y).abs() <= tol,
+                x == y || abs_diff_eq!(x, y, epsilon = tol),
                 "{} vs {}: {a} vs {b}",
                 got.display(),
                 want.display()
@@ -284,7 +286,7 @@ fn pagerank_cases() {
             &|got| {
                 for (id, x, y) in paired::<f64>(got, &want) {
                     assert!(
-                        y > 0.0 && ((x - y) / y).abs() <= 1e-4,
+                        y > 0.0 && relative_eq!(x, y, max_relative = 1e-4),
                         "{input}: vertex {id}: got {x}, want {y}"
                     );
                 }
@@ -394,7 +396,7 @@ fn lcc_cases() {
             &|got| {
                 for (id, x, y) in paired::<f64>(got, &want) {
                     assert!(
-                        (x - y).abs() <= 1e-6,
+                        abs_diff_eq!(x, y, epsilon = 1e-6),
                         "{input}: vertex {id}: got {x}, want {y}"
                     );
                 }

@@ -9,6 +9,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::path::PathBuf;
 
+use approx::relative_eq;
 use edgeblas::io::{Format, Graph, ReadOptions, ValueType, read_graph};
 use edgeblas::matrix::Csr;
 
@@ -331,7 +332,7 @@ fn check_sssp(g: &Graph, source: u64, want: &HashMap<u64, String>, what: &str) {
         } else {
             let w: f64 = w.parse().unwrap();
             assert!(
-                (d - w).abs() <= 1e-4 * w.abs().max(1.0),
+                relative_eq!(d, w, epsilon = 1e-4, max_relative = 1e-4),
                 "{what}: vertex {}: {d} vs {w}",
                 g.external(i)
             );

@@ -221,19 +221,13 @@ fn ewise_mult_gallops_and_mixes_types() {
     let db: DMat<bool> = random::mat(&mut r, 3, n, 0.01, |r| r.chance(0.5));
     let (ca, cb) = (to_csr(&da, n), to_csr(&db, n));
     let mut c: Csr<i64> = Csr::empty(3, n);
+    // A plain closure is a binary operator.
     let keep_if = |x: i64, y: bool| if y { x } else { 0 };
-    struct KeepIf<F>(F);
-    impl<F: Fn(i64, bool) -> i64 + Send + Sync> BinaryOp<i64, bool> for KeepIf<F> {
-        type Output = i64;
-        fn apply(&self, x: i64, y: bool) -> i64 {
-            (self.0)(x, y)
-        }
-    }
     ops::ewise_mult_matrix(
         &mut c,
         None,
         None,
-        &KeepIf(keep_if),
+        &keep_if,
         &ca,
         &cb,
         &MatrixDescriptor::DEFAULT,

@@ -1,9 +1,10 @@
 //! The built-in binary operators against plain arithmetic, the pattern semirings against
-//! PLUS.TIMES / MIN.PLUS with explicit ones, and `Vector::set` / `remove` against a map.
+//! PLUS.TIMES / MIN.PLUS with explicit ones, closures against the built-in operators they
+//! spell out, and `Vector::set` / `remove` against a map.
 
 use std::collections::BTreeMap;
 
-use edgeblas::algebra::{BinaryOp, Monoid, Semiring};
+use edgeblas::algebra::{BinaryOp, Compose, Monoid, Semiring};
 use edgeblas::prelude::*;
 use quickcheck::QuickCheck;
 
@@ -89,4 +90,77 @@ fn set_and_remove_match_a_map() {
         v.to_pairs() == m.into_iter().collect::<Vec<_>>() && v.nvals() == v.to_pairs().len()
     }
     qc().quickcheck(prop as fn(Vec<(bool, u8, i16)>, u8) -> bool);
+}
+
+// ---- closures as operators -------------------------------------------------------
+
+/// A random `n`-vector of small f64 values (exact in sums and products) from pairs.
+fn fvec(n: usize, pairs: &[(u8, i8)]) -> Vector<f64> {
+    Vector::from_pairs(
+        n,
+        pairs
+            .iter()
+            .map(|&(i, x)| ((i as usize % n) as u32, x as f64)),
+    )
+}
+
+#[test]
+fn closure_accumulator_equals_builtin() {
+    fn prop(w: Vec<(u8, i8)>, u: Vec<(u8, i8)>) -> bool {
+        let n = 24;
+        let (w0, u) = (fvec(n, &w), fvec(n, &u));
+        let d = Descriptor::DEFAULT;
+        let (mut w1, mut w2) = (w0.clone(), w0);
+        ops::apply(
+            &mut w1,
+            None,
+            Some(&|a: f64, b: f64| a.min(b)),
+            |x| x,
+            &u,
+            &d,
+        );
+        ops::apply(&mut w2, None, Some(&Min::<f64>::new()), |x| x, &u, &d);
+        w1 == w2
+    }
+    qc().quickcheck(prop as fn(Vec<(u8, i8)>, Vec<(u8, i8)>) -> bool);
+}
+
+#[test]
+fn closure_ewise_ops_equal_builtin() {
+    fn prop(u: Vec<(u8, i8)>, v: Vec<(u8, i8)>) -> bool {
+        let n = 24;
+        let (u, v) = (fvec(n, &u), fvec(n, &v));
+        let d = Descriptor::DEFAULT;
+        let plus = |a: f64, b: f64| a + b;
+        let times = |a: f64, b: f64| a * b;
+        let mut add = (Vector::new(n), Vector::new(n));
+        ops::ewise_add(&mut add.0, None, None, &plus, &u, &v, &d);
+        ops::ewise_add(&mut add.1, None, None, &Plus::<f64>::new(), &u, &v, &d);
+        let mut mult = (Vector::new(n), Vector::new(n));
+        ops::ewise_mult(&mut mult.0, None, None, &times, &u, &v, &d);
+        ops::ewise_mult(&mut mult.1, None, None, &Times::<f64>::new(), &u, &v, &d);
+        add.0 == add.1 && mult.0 == mult.1
+    }
+    qc().quickcheck(prop as fn(Vec<(u8, i8)>, Vec<(u8, i8)>) -> bool);
+}
+
+#[test]
+fn compose_min_closure_equals_min_plus() {
+    fn prop(arcs: Vec<(u8, u8, i8)>, u: Vec<(u8, i8)>) -> bool {
+        let n = 24;
+        let mut b = CooBuilder::new(n, n);
+        for &(i, j, x) in &arcs {
+            b.push(i as usize % n, j as usize % n, x as f64).unwrap();
+        }
+        let a = b.build(Duplicates::KeepFirst).unwrap();
+        let u = fvec(n, &u);
+        let d = Descriptor::DEFAULT;
+        // MIN.PLUS, its multiply a closure; the matrix entry comes first.
+        let min_closure = Compose(Min::<f64>::new(), |a: f64, u: f64| a + u);
+        let (mut w1, mut w2) = (Vector::new(n), Vector::new(n));
+        ops::vxm(&mut w1, None, None, min_closure, &u, &a, &d);
+        ops::vxm(&mut w2, None, None, MinPlus::<f64>::new(), &u, &a, &d);
+        w1 == w2
+    }
+    qc().quickcheck(prop as fn(Vec<(u8, u8, i8)>, Vec<(u8, i8)>) -> bool);
 }

@@ -33,24 +33,15 @@ fn check(tests: u64, prop: fn(Seed) -> TestResult) {
 
 // ---- operators -------------------------------------------------------------------
 
-/// `x - y` (wrapping): an accumulator whose argument order shows.
-#[derive(Clone, Copy, Debug)]
-struct Minus;
-impl BinaryOp<i64, i64> for Minus {
-    type Output = i64;
-    fn apply(&self, x: i64, y: i64) -> i64 {
-        x.wrapping_sub(y)
-    }
+/// `x - y` (wrapping): an accumulator whose argument order shows. A plain closure is a
+/// binary operator.
+fn minus(x: i64, y: i64) -> i64 {
+    x.wrapping_sub(y)
 }
 
 /// `y ? x : -x`: an operator over two different types.
-#[derive(Clone, Copy, Debug)]
-struct SignIf;
-impl BinaryOp<i64, bool> for SignIf {
-    type Output = i64;
-    fn apply(&self, x: i64, y: bool) -> i64 {
-        if y { x } else { x.wrapping_neg() }
-    }
+fn sign_if(x: i64, y: bool) -> i64 {
+    if y { x } else { x.wrapping_neg() }
 }
 
 /// A `&dyn BinaryOp` as a sized operator, for the operations that take `&impl BinaryOp`.
@@ -69,7 +60,7 @@ const OPS_I64: Ops<i64> = &[
     ("plus", &Plus::<i64>::new()),
     ("min", &Min::<i64>::new()),
     ("max", &Max::<i64>::new()),
-    ("minus", &Minus),
+    ("minus", &minus),
     ("first", &Any::<i64>::new()),
     ("second", &Second::<i64>::new()),
 ];
@@ -487,7 +478,7 @@ fn prop_ewise_mult(s: Seed) -> TestResult {
         // Three types: i64 (x) bool -> i64.
         let (v0, vf) = random::vector_case(&mut r, n, any_bool);
         let v = random::to_vector(&v0, vf, true);
-        let t = oracle::ewise_mult(&SignIf, &u0, &v0);
+        let t = oracle::ewise_mult(&sign_if, &u0, &v0);
         let what = format!("seed {}: ewise_mult sign-if, u {uf:?}, v {vf:?}", s.0);
         verdict(check_write(
             &mut r,
@@ -496,7 +487,7 @@ fn prop_ewise_mult(s: Seed) -> TestResult {
             &small_i64,
             OPS_I64,
             false,
-            &|w, m, acc, d| ops::ewise_mult(w, m, acc, &SignIf, &u, &v, d),
+            &|w, m, acc, d| ops::ewise_mult(w, m, acc, &sign_if, &u, &v, d),
         ))
     }
 }

@@ -120,6 +120,33 @@ pub trait BinaryOp<X, Y>: Send + Sync {
     fn apply(&self, x: X, y: Y) -> Self::Output;
 }
 
+/// Every closure or function `Fn(X, Y) -> Z` is a binary operator, so a closure serves
+/// as an accumulator (`Some(&|a: f64, b: f64| a.min(b))`), as the operator of an
+/// element-wise operation, or as the multiply of a [`Compose`] semiring.
+///
+/// This does not clash with the built-in operators: `Fn` is a fundamental trait, so the
+/// compiler knows that no type of this crate implements it unless the crate says so.
+///
+/// ```
+/// use edgeblas::algebra::{BinaryOp, Compose, Min, Monoid, Semiring};
+/// let absdiff = |x: f64, y: f64| (x - y).abs();
+/// assert_eq!(absdiff.apply(1.0, 3.0), 2.0);
+/// // MIN.(x * y + 1) over f64: a semiring from a monoid and a closure.
+/// let s = Compose(Min::<f64>::new(), |a: f64, u: f64| a * u + 1.0);
+/// assert_eq!(s.multiply(2.0, 3.0, 0), 7.0);
+/// assert_eq!(s.add().combine(7.0, 4.0), 4.0);
+/// ```
+impl<X, Y, Z, F> BinaryOp<X, Y> for F
+where
+    F: Fn(X, Y) -> Z + Send + Sync,
+{
+    type Output = Z;
+    #[inline]
+    fn apply(&self, x: X, y: Y) -> Z {
+        self(x, y)
+    }
+}
+
 /// `y -> op(x, y)`: a binary operator with its first operand bound, for `apply`
 /// (GrB_apply_BinaryOp1st).
 pub fn bind_first<X: Copy + Sync, Y, Z>(

@@ -3,16 +3,16 @@
 //! distance changed as the next frontier. Negative arcs are fine; a negative cycle
 //! reachable from the source is an error naming a vertex on it.
 
-use std::fmt;
-
 use crate::algebra::{Index, Min, Monoid, Semiring};
 use crate::descriptor::{Descriptor, Mask};
 use crate::matrix::Csr;
 use crate::ops;
+use crate::paths::{NONE, find_cycle};
 use crate::vector::Vector;
 
-/// The marker of "no predecessor".
-const NONE: Index = Index::MAX;
+// The result types live in `crate::paths`, below both `algo` and the backends that
+// compute them (the CUDA Bellman-Ford); this is their public path.
+pub use crate::paths::{NegativeCycle, ShortestPaths};
 
 /// MIN over `(distance, vertex)` pairs in lexicographic order: the shortest distance,
 /// and among equal distances the smallest vertex. Identity `(+inf, MAX)`.
@@ -50,52 +50,6 @@ impl Semiring<f64, f64> for MinPlusArg {
     #[inline]
     fn multiply(&self, w: f64, d: f64, k: Index) -> (f64, Index) {
         (d + w, k)
-    }
-}
-
-/// Distances and predecessors from one source.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShortestPaths {
-    /// `distances[v]`: the length of a shortest path, `+inf` when unreached.
-    pub distances: Vec<f64>,
-    /// `predecessors[v]`: the vertex before `v` on a shortest path (`u32::MAX` for the
-    /// source and for unreached vertices).
-    pub predecessors: Vec<Index>,
-    /// Rounds (products) the search took.
-    pub rounds: usize,
-}
-
-impl ShortestPaths {
-    /// Number of vertices with a finite distance (the source included).
-    pub fn reached(&self) -> usize {
-        self.distances.iter().filter(|d| d.is_finite()).count()
-    }
-}
-
-/// A negative cycle reachable from the source: no shortest paths exist.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NegativeCycle {
-    /// A vertex on the cycle.
-    pub vertex: Index,
-    /// The cycle's vertices in arc order, starting at `vertex`.
-    pub cycle: Vec<Index>,
-}
-
-impl fmt::Display for NegativeCycle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "negative cycle reachable from the source through vertex {}",
-            self.vertex
-        )
-    }
-}
-
-impl std::error::Error for NegativeCycle {}
-
-impl From<NegativeCycle> for crate::Error {
-    fn from(c: NegativeCycle) -> Self {
-        crate::Error::InvalidArgument(c.to_string())
     }
 }
 
@@ -187,49 +141,4 @@ pub fn bellman_ford(a: &Csr<f64>, source: Index) -> Result<ShortestPaths, Negati
         predecessors,
         rounds,
     })
-}
-
-/// After n rounds that still change something, walking predecessors n steps back from
-/// a changed vertex lands on a cycle of the predecessor graph, which is negative.
-pub(crate) fn find_cycle(
-    pred: &[Index],
-    changed: impl IntoIterator<Item = Index>,
-) -> NegativeCycle {
-    let n = pred.len();
-    let mut fallback = None;
-    for v in changed {
-        fallback.get_or_insert(v);
-        let mut x = v;
-        let mut ok = true;
-        for _ in 0..n {
-            let p = pred[x as usize];
-            if p == NONE {
-                ok = false;
-                break;
-            }
-            x = p;
-        }
-        if !ok {
-            continue;
-        }
-        // x is on a cycle: collect it, following arcs forward (predecessors backward).
-        let mut back = vec![x];
-        let mut y = pred[x as usize];
-        while y != x && back.len() <= n {
-            back.push(y);
-            y = pred[y as usize];
-        }
-        back.reverse();
-        // `back` lists the cycle in arc order ending at x; rotate to start at x.
-        back.rotate_right(1);
-        return NegativeCycle {
-            vertex: x,
-            cycle: back,
-        };
-    }
-    let v = fallback.unwrap_or(0);
-    NegativeCycle {
-        vertex: v,
-        cycle: vec![v],
-    }
 }

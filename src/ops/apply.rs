@@ -58,3 +58,37 @@ pub fn select<T: Scalar>(
     let t = ewise::select(&pred, u);
     write::write_back(w, mask, accum, t, false, desc.replace);
 }
+
+/// `w<m> = w (.) f(w)` -- [`apply`] with the output as its input: `f` is applied to the
+/// old entries of `w` before the masked write-back.
+///
+/// # Panics
+/// If the mask does not have `w`'s length.
+pub fn apply_inplace<T: Scalar>(
+    w: &mut Vector<T>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, T>,
+    f: impl Fn(T) -> T + Sync,
+    desc: &Descriptor,
+) {
+    check_mask(mask, w.len());
+    let t = ewise::apply(&|_, x| f(x), w);
+    write::write_back(w, mask, accum, t, false, desc.replace);
+}
+
+/// `w<m> = w (.) select(w)` -- [`select`] with the output as its input: the entries of
+/// the old `w` for which `pred(i, w(i))` holds, written back through the mask.
+///
+/// # Panics
+/// If the mask does not have `w`'s length.
+pub fn select_inplace<T: Scalar>(
+    w: &mut Vector<T>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, T>,
+    pred: impl Fn(Index, T) -> bool + Sync,
+    desc: &Descriptor,
+) {
+    check_mask(mask, w.len());
+    let t = ewise::select(&pred, w);
+    write::write_back(w, mask, accum, t, false, desc.replace);
+}

@@ -87,6 +87,29 @@ pub fn select_matrix<T: Scalar>(
     write_back_matrix(c, mask, accum, t, false, desc.replace);
 }
 
+/// `C<M> = C (.) select(C)` -- [`select_matrix`] with the output as its input: the
+/// entries of the old `C` (or `C'` under `desc.transpose_a`) that `keep` keeps, written
+/// back through the mask. `C = tril(C)` is one call with no clone.
+///
+/// # Panics
+/// If the mask does not have `C`'s shape, or under `desc.transpose_a` if `C` is not
+/// square.
+pub fn select_matrix_inplace<T: Scalar>(
+    c: &mut Csr<T>,
+    mask: Option<&MatrixMask>,
+    accum: Accum<'_, T>,
+    keep: impl Fn(Index, Index, T) -> bool + Sync,
+    desc: &MatrixDescriptor,
+) {
+    let t = {
+        let a = maybe_transposed(c, desc.transpose_a);
+        check_shape(c, a.nrows(), a.ncols(), "A");
+        check_matrix_mask(mask, c.nrows(), c.ncols());
+        matrix_ops::filter_map(&|i, j, x| keep(i, j, x).then_some(x), &a)
+    };
+    write_back_matrix(c, mask, accum, t, false, desc.replace);
+}
+
 /// GrB_TRIL: keeps `(i, j)` with `j <= i + k` (k = 0: the lower triangle with the
 /// diagonal; k = -1: strictly below it).
 pub fn tril<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {

@@ -105,6 +105,29 @@ pub fn apply_matrix_indexed<T: Scalar, Z: Scalar>(
     write_back_matrix(c, mask, accum, t, false, desc.replace);
 }
 
+/// `C<M> = C (.) f(C)` -- [`apply_matrix`] with the output as its input: `f` is applied
+/// to the old entries of `C` (or `C'` under `desc.transpose_a`) before the masked
+/// write-back.
+///
+/// # Panics
+/// If the mask does not have `C`'s shape, or under `desc.transpose_a` if `C` is not
+/// square.
+pub fn apply_matrix_inplace<T: Scalar>(
+    c: &mut Csr<T>,
+    mask: Option<&MatrixMask>,
+    accum: Accum<'_, T>,
+    f: impl Fn(T) -> T + Sync,
+    desc: &MatrixDescriptor,
+) {
+    let t = {
+        let a = maybe_transposed(c, desc.transpose_a);
+        check_shape(c, a.nrows(), a.ncols(), "A");
+        check_matrix_mask(mask, c.nrows(), c.ncols());
+        matrix_ops::filter_map(&|_, _, x| Some(f(x)), &a)
+    };
+    write_back_matrix(c, mask, accum, t, false, desc.replace);
+}
+
 /// `C<M> = C (.) kron(A, B)` -- GrB_kronecker: for `B` of shape `mb x nb`,
 /// `C(i * mb + k, j * nb + l) = op(A(i, j), B(k, l))`.
 ///

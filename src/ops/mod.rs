@@ -20,24 +20,25 @@ mod vxm;
 
 pub use crate::algebra::Accum;
 pub use crate::algebra::Indices;
-pub use apply::{apply, apply_indexed, select};
+pub use apply::{apply, apply_indexed, apply_inplace, select, select_inplace};
 pub use assign::{assign, assign_scalar};
 pub use bfs_step::{BfsLevels, BfsState, Direction, StepCounts, bfs_step};
-pub use ewise::{ewise_add, ewise_mult};
+pub use ewise::{ewise_add, ewise_add_inplace, ewise_mult, ewise_mult_inplace};
 pub use index::{
     assign_indices, assign_matrix, assign_reduce, extract, extract_col, extract_matrix, extract_row,
 };
 pub use matrix::{
-    diag, offdiag, select_matrix, transpose, tril, triu, value_eq, value_ge, value_gt, value_le,
-    value_lt, value_ne,
+    diag, offdiag, select_matrix, select_matrix_inplace, transpose, tril, triu, value_eq, value_ge,
+    value_gt, value_le, value_lt, value_ne,
 };
 pub use matrix_ewise::{
-    apply_matrix, apply_matrix_indexed, ewise_add_matrix, ewise_mult_matrix, kronecker,
+    apply_matrix, apply_matrix_indexed, apply_matrix_inplace, ewise_add_matrix, ewise_mult_matrix,
+    kronecker,
 };
-pub use mxm::{MxmMethod, mxm, mxm_with_method, reduce_matrix, reduce_rows};
-pub use mxv::mxv;
+pub use mxm::{MxmMethod, mxm, mxm_inplace, mxm_with_method, reduce_matrix, reduce_rows};
+pub use mxv::{mxv, mxv_inplace};
 pub use reduce::reduce;
-pub use vxm::{PushMethod, vxm, vxm_with_method};
+pub use vxm::{PushMethod, vxm, vxm_inplace, vxm_with_method};
 
 use crate::descriptor::Mask;
 

@@ -80,6 +80,52 @@ pub fn mxm_with_method<S, A, B>(
     A: Scalar,
     B: Scalar,
 {
+    let t = product((c.nrows(), c.ncols()), mask, semiring, a, b, desc, method);
+    write_back_matrix(c, mask, accum, t, true, desc.replace);
+}
+
+/// `C<M> = C (.) (C (+).(x) B)` -- [`mxm`] with the output as its left operand (GrB_mxm
+/// with `C` aliased to `A`): the product is computed from the old `C` before the masked
+/// write-back, so `C = C min.plus B` is one call with no clone. `desc.transpose_a` uses
+/// the old `C'`.
+///
+/// # Panics
+/// If `C (+).(x) B` (after the transposes) does not have `C`'s shape, so unless `B` is
+/// square with `ncols(C)` rows, or if the mask does not have `C`'s shape.
+pub fn mxm_inplace<S, Z, B>(
+    c: &mut Csr<Z>,
+    mask: Option<&MatrixMask>,
+    accum: Accum<'_, Z>,
+    semiring: S,
+    b: &Csr<B>,
+    desc: &MatrixDescriptor,
+) where
+    S: Semiring<Z, B, Output = Z>,
+    Z: Scalar,
+    B: Scalar,
+{
+    let shape = (c.nrows(), c.ncols());
+    let t = product(shape, mask, semiring, c, b, desc, MxmMethod::Auto);
+    write_back_matrix(c, mask, accum, t, true, desc.replace);
+}
+
+/// `T = A (+).(x) B` (with the descriptor's transposes) for an output of `c_shape`, after
+/// the shape checks: the part of [`mxm`] before the write-back.
+#[allow(clippy::too_many_arguments)]
+fn product<S, A, B>(
+    c_shape: (usize, usize),
+    mask: Option<&MatrixMask>,
+    semiring: S,
+    a: &Csr<A>,
+    b: &Csr<B>,
+    desc: &MatrixDescriptor,
+    method: MxmMethod,
+) -> Csr<S::Output>
+where
+    S: Semiring<A, B>,
+    A: Scalar,
+    B: Scalar,
+{
     let a = maybe_transposed(a, desc.transpose_a);
     // The inner dimension and the output's columns, from B as the product sees it.
     let (inner, ncols) = if desc.transpose_b {
@@ -89,16 +135,16 @@ pub fn mxm_with_method<S, A, B>(
     };
     assert_eq!(a.ncols(), inner, "ncols(A) != nrows(B) in mxm");
     assert_eq!(
-        (c.nrows(), c.ncols()),
+        c_shape,
         (a.nrows(), ncols),
         "C's shape != nrows(A) x ncols(B) in mxm"
     );
-    check_matrix_mask(mask, c.nrows(), c.ncols());
+    check_matrix_mask(mask, c_shape.0, c_shape.1);
     let method = match method {
         MxmMethod::Auto => choose(&a, b, mask, desc.transpose_b),
         forced => forced,
     };
-    let t = match method {
+    match method {
         MxmMethod::Dot => {
             let bt = maybe_transposed(b, !desc.transpose_b);
             kernel::mxm_dot(semiring, &a, &bt, mask)
@@ -107,8 +153,7 @@ pub fn mxm_with_method<S, A, B>(
             let b = maybe_transposed(b, desc.transpose_b);
             kernel::mxm_saxpy(semiring, &a, &b, mask)
         }
-    };
-    write_back_matrix(c, mask, accum, t, true, desc.replace);
+    }
 }
 
 /// The method [`mxm`] runs: the one with less estimated work. `b` is as given, so

@@ -36,16 +36,60 @@ pub fn mxv<S, A, U>(
     A: Scalar,
     U: Scalar,
 {
-    let t = if desc.transpose {
+    let t = product(w.len(), mask, semiring, a, u, desc);
+    write::write_back(w, mask, accum, t, true, desc.replace);
+}
+
+/// `w<m> = w (.) (A (+).(x) w)` -- [`mxv`] with the output as its input (GrB_mxv with
+/// `w` aliased to `u`): the product is computed from the old `w` before the masked
+/// write-back, so `w = A plus.times w` is one call with no clone.
+///
+/// # Panics
+/// If `A` is not square with `w.len()` rows, or the mask does not have `w`'s length.
+///
+/// # Complexity
+/// As [`mxv`] with `u = w`.
+pub fn mxv_inplace<S, A, Z>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    semiring: S,
+    a: &Csr<A>,
+    desc: &Descriptor,
+) where
+    S: Semiring<A, Z, Output = Z>,
+    A: Scalar,
+    Z: Scalar,
+{
+    assert_eq!(a.nrows(), a.ncols(), "A is not square (mxv_inplace)");
+    let t = product(w.len(), mask, semiring, a, w, desc);
+    write::write_back(w, mask, accum, t, true, desc.replace);
+}
+
+/// `t = A (+).(x) u` (or `A'` under `desc.transpose`) for an output of `w_len`, after
+/// the shape checks: the part of [`mxv`] before the write-back.
+fn product<S, A, U>(
+    w_len: usize,
+    mask: Option<&Mask>,
+    semiring: S,
+    a: &Csr<A>,
+    u: &Vector<U>,
+    desc: &Descriptor,
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    if desc.transpose {
         assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows() (transposed mxv)");
-        assert_eq!(w.len(), a.ncols(), "w.len() != A.ncols() (transposed mxv)");
-        check_mask(mask, w.len());
+        assert_eq!(w_len, a.ncols(), "w.len() != A.ncols() (transposed mxv)");
+        check_mask(mask, w_len);
         push::vxm_push(semiring, u, a, mask)
     } else {
         assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols()");
-        assert_eq!(w.len(), a.nrows(), "w.len() != A.nrows()");
-        check_mask(mask, w.len());
+        assert_eq!(w_len, a.nrows(), "w.len() != A.nrows()");
+        check_mask(mask, w_len);
         pull::mxv_pull(semiring, a, u, mask)
-    };
-    write::write_back(w, mask, accum, t, true, desc.replace);
+    }
 }

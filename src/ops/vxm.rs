@@ -40,13 +40,33 @@ pub fn vxm<S, A, U>(
     A: Scalar,
     U: Scalar,
 {
-    if !desc.transpose {
-        return vxm_with_method(w, mask, accum, semiring, u, a, desc, PushMethod::Auto);
-    }
-    assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols() (transposed vxm)");
-    assert_eq!(w.len(), a.nrows(), "w.len() != A.nrows() (transposed vxm)");
-    check_mask(mask, w.len());
-    let t = pull::mxv_pull(semiring, a, u, mask);
+    let t = product(w.len(), mask, semiring, u, a, desc, PushMethod::Auto);
+    write::write_back(w, mask, accum, t, true, desc.replace);
+}
+
+/// `w<m> = w (.) (w (+).(x) A)` -- [`vxm`] with the output as its input (GrB_vxm with
+/// `w` aliased to `u`): the product is computed from the old `w` before the masked
+/// write-back, so `w = w min.plus A` is one call with no clone.
+///
+/// # Panics
+/// If `A` is not square with `w.len()` rows, or the mask does not have `w`'s length.
+///
+/// # Complexity
+/// As [`vxm`] with `u = w`.
+pub fn vxm_inplace<S, A, Z>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    semiring: S,
+    a: &Csr<A>,
+    desc: &Descriptor,
+) where
+    S: Semiring<A, Z, Output = Z>,
+    A: Scalar,
+    Z: Scalar,
+{
+    assert_eq!(a.nrows(), a.ncols(), "A is not square (vxm_inplace)");
+    let t = product(w.len(), mask, semiring, w, a, desc, PushMethod::Auto);
     write::write_back(w, mask, accum, t, true, desc.replace);
 }
 
@@ -69,9 +89,35 @@ pub fn vxm_with_method<S, A, U>(
     U: Scalar,
 {
     assert!(!desc.transpose, "vxm_with_method forces a push method");
-    assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows()");
-    assert_eq!(w.len(), a.ncols(), "w.len() != A.ncols()");
-    check_mask(mask, w.len());
-    let t = push::vxm_push_with(semiring, u, a, mask, method);
+    let t = product(w.len(), mask, semiring, u, a, desc, method);
     write::write_back(w, mask, accum, t, true, desc.replace);
+}
+
+/// `t = u (+).(x) A` (or `A'` under `desc.transpose`) for an output of `w_len`, after
+/// the shape checks: the part of [`vxm`] before the write-back.
+fn product<S, A, U>(
+    w_len: usize,
+    mask: Option<&Mask>,
+    semiring: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+    desc: &Descriptor,
+    method: PushMethod,
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    if desc.transpose {
+        assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols() (transposed vxm)");
+        assert_eq!(w_len, a.nrows(), "w.len() != A.nrows() (transposed vxm)");
+        check_mask(mask, w_len);
+        pull::mxv_pull(semiring, a, u, mask)
+    } else {
+        assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows()");
+        assert_eq!(w_len, a.ncols(), "w.len() != A.ncols()");
+        check_mask(mask, w_len);
+        push::vxm_push_with(semiring, u, a, mask, method)
+    }
 }

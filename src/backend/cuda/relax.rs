@@ -5,8 +5,8 @@
 
 use super::abi::*;
 use super::exec::{Exec, Launch};
-use crate::algo::bellman_ford::{NegativeCycle, ShortestPaths, find_cycle};
 use crate::error::Result;
+use crate::paths::{NegativeCycle, ShortestPaths, find_cycle};
 
 /// Bellman-Ford from `source` over the structure `(a_off, a_idx)` of `n` vertices with
 /// arc weights at `weights` (one f64 per arc, in the arcs' order, in memory of `ex`).
