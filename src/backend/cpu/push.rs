@@ -227,9 +227,6 @@ where
     let per_thread = if work >= nu.saturating_mul(64) { 4 } else { 1 };
     let bounds = column_ranges(a, &u, n, threads * per_thread);
     let words = mask.map(|m| m.allowed_words());
-    let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
-    let add = s.add();
-
     let mut bits = vec![0u64; n.div_ceil(64)];
     let mut slots: Vec<MaybeUninit<S::Output>> = Vec::with_capacity(n);
     // SAFETY: MaybeUninit needs no initialisation; every range writes all its slots
@@ -250,44 +247,12 @@ where
         // SAFETY: every slot was just initialised; MaybeUninit<Z> has Z's layout.
         let vw: &mut [S::Output] =
             unsafe { std::slice::from_raw_parts_mut(vw.as_mut_ptr().cast(), vw.len()) };
-        let mut count = 0usize;
-        for p in 0..nu {
-            let (k, uk) = u.get(p);
-            let (s0, e0) = (
-                offsets[k as usize] as usize,
-                offsets[k as usize + 1] as usize,
-            );
-            let cols = &cols_all[s0..e0];
-            let first = if lo == 0 {
-                0
-            } else {
-                cols.partition_point(|&j| (j as usize) < lo)
-            };
-            for q in first..cols.len() {
-                let j = cols[q] as usize;
-                if j >= hi {
-                    break;
-                }
-                if let Some(w) = &words
-                    && (w[j >> 6] >> (j & 63)) & 1 == 0
-                {
-                    continue;
-                }
-                let z = s.multiply(vals_all[s0 + q], uk, k);
-                let l = j - lo;
-                let (wi, bit) = (l >> 6, 1u64 << (l & 63));
-                if bw[wi] & bit != 0 {
-                    if !add.is_terminal(&vw[l]) {
-                        vw[l] = add.combine(vw[l], z);
-                    }
-                } else {
-                    bw[wi] |= bit;
-                    vw[l] = z;
-                    count += 1;
-                }
-            }
+        match &words {
+            Some(w) => columns_range(s, &u, a, lo, hi, bw, vw, |j| {
+                (w[j >> 6] >> (j & 63)) & 1 == 1
+            }),
+            None => columns_range(s, &u, a, lo, hi, bw, vw, |_| true),
         }
-        count
     };
     let nvals: usize = if parts.len() == 1 {
         run(parts.pop().expect("one range"))
@@ -308,6 +273,73 @@ where
         return Vector::Sparse(out.to_sparse());
     }
     Vector::Bitmap(out)
+}
+
+/// One range `lo..hi` of [`push_columns`]: sums every allowed term `A(k, j) (x) u(k)` with
+/// `lo <= j < hi` into the range's presence words `bw` and value slots `vw` (`vw[j -
+/// lo]`), in ascending `k`; returns the entries it created.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn columns_range<S, A, U>(
+    s: &S,
+    u: &Entries<'_, U>,
+    a: &Csr<A>,
+    lo: usize,
+    hi: usize,
+    bw: &mut [u64],
+    vw: &mut [S::Output],
+    allowed: impl Fn(usize) -> bool,
+) -> usize
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
+    let add = s.add();
+    assert!(vw.len() == hi - lo && bw.len() == (hi - lo).div_ceil(64));
+    let mut count = 0usize;
+    for p in 0..u.len() {
+        let (k, uk) = u.get(p);
+        let (s0, e0) = (
+            offsets[k as usize] as usize,
+            offsets[k as usize + 1] as usize,
+        );
+        let (cols, vals) = (&cols_all[s0..e0], &vals_all[s0..e0]);
+        let first = if lo == 0 {
+            0
+        } else {
+            cols.partition_point(|&j| (j as usize) < lo)
+        };
+        for (&j, &x) in cols[first..].iter().zip(&vals[first..]) {
+            let j = j as usize;
+            if j >= hi {
+                break;
+            }
+            if !allowed(j) {
+                continue;
+            }
+            let z = s.multiply(x, uk, k);
+            let l = j - lo;
+            let (wi, bit) = (l >> 6, 1u64 << (l & 63));
+            // SAFETY: lo <= j < hi, so l < hi - lo == vw.len() and l / 64 < bw.len()
+            // (asserted above).
+            unsafe {
+                let word = bw.get_unchecked_mut(wi);
+                let slot = vw.get_unchecked_mut(l);
+                if *word & bit != 0 {
+                    if !add.is_terminal(slot) {
+                        *slot = add.combine(*slot, z);
+                    }
+                } else {
+                    *word |= bit;
+                    *slot = z;
+                    count += 1;
+                }
+            }
+        }
+    }
+    count
 }
 
 /// `parts` ranges of output columns `0 = b0 < b1 < .. = n`, inner bounds on whole bit
