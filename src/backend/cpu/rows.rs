@@ -38,15 +38,48 @@ pub(crate) fn cut_rows(prefix: &[u64]) -> Vec<usize> {
     bounds
 }
 
-/// The cost prefix of rows whose cost is `1 + row_cost(i)`.
+/// The cost prefix of rows whose cost is `1 + row_cost(i)`. The costs of a long run of
+/// rows are computed in parallel blocks (a row's cost is usually a handful of random
+/// reads, so a million rows are worth two threads), then summed in order.
 pub(crate) fn cost_prefix(nrows: usize, row_cost: impl Fn(usize) -> u64 + Sync) -> Vec<u64> {
+    const BLOCK: usize = 1 << 14;
     let mut prefix = Vec::with_capacity(nrows + 1);
     prefix.push(0u64);
-    let mut acc = 0u64;
-    for i in 0..nrows {
-        acc += 1 + row_cost(i);
-        prefix.push(acc);
+    if nrows < 4 * BLOCK {
+        let mut acc = 0u64;
+        for i in 0..nrows {
+            acc += 1 + row_cost(i);
+            prefix.push(acc);
+        }
+        return prefix;
     }
+    prefix.resize(nrows + 1, 0);
+    // Each block writes its rows' running sums within the block, and returns its total.
+    let totals: Vec<u64> = prefix[1..]
+        .par_chunks_mut(BLOCK)
+        .enumerate()
+        .map(|(b, out)| {
+            let mut acc = 0u64;
+            for (r, slot) in out.iter_mut().enumerate() {
+                acc += 1 + row_cost(b * BLOCK + r);
+                *slot = acc;
+            }
+            acc
+        })
+        .collect();
+    let mut base = 0u64;
+    let bases: Vec<u64> = totals
+        .iter()
+        .map(|&t| {
+            let b = base;
+            base += t;
+            b
+        })
+        .collect();
+    prefix[1..]
+        .par_chunks_mut(BLOCK)
+        .zip(bases)
+        .for_each(|(out, b)| out.iter_mut().for_each(|x| *x += b));
     prefix
 }
 
@@ -149,3 +182,4 @@ fn concat<Z: Scalar>(
     // SAFETY: as above; the chunks cover the rows in order.
     unsafe { Csr::new_unchecked(nrows, ncols, offsets, cols, vals) }
 }
+
