@@ -13,20 +13,30 @@ use super::{Accum, check_mask};
 /// the `j` the mask allows; the terms of one `j` are summed in ascending `k`.
 ///
 /// With `desc.transpose`, computes `u (+).(x) A'` by pulling over `A`'s rows instead.
-/// The result is sparse (push) or a bitmap (pull).
+/// The result's form follows its fill: sparse below 2%, dense when every index is
+/// present, a bitmap between (push); a bitmap or sparse (pull).
 ///
 /// # Panics
 /// If `u.len() != A.nrows()` (or `A.ncols()` transposed), or `w` or the mask do not have
 /// the output's length.
 ///
 /// # Method
-/// Push chooses its accumulator per call: a sort of the terms when the product is tiny
-/// next to the output length, a dense (Gustavson) accumulator otherwise; the result is
-/// a bitmap above 4% fill. Every method gives the same bytes, for any thread count.
+/// Push chooses its accumulator per call from the flops `f` (the out-degrees of `u`'s
+/// entries) and the output length `n` (ENGINE.md):
+/// - `32 f < n`, a tiny product: the terms are sorted by output index and summed per run;
+/// - `4 f >= n`, a big one (a dense `u` always): the output is cut into ranges of
+///   columns, one task each, and every term is summed straight into the result's
+///   bitmap in ascending `k`: no merge, and the same bytes as a pull over the transpose;
+/// - between: chunks of `u`'s entries cut by flops, each into a Gustavson accumulator
+///   with generation stamps, merged in chunk order.
+///
+/// Under an exact monoid (integers, MIN, MAX, ANY, booleans, positional) every method
+/// gives the same bytes. Under float PLUS each method gives the same bytes for any
+/// thread count, and the methods agree within a few ulps (they associate differently).
 ///
 /// # Complexity
-/// Push: O(sum of out-degrees of `u`'s entries + the output length), no sort when the
-/// output is dense; a tiny product costs a sort of its terms.
+/// Push: O(f + n / 64) for the big products (plus `n` when the result is not sparse),
+/// O(f + n) for the middle ones, O(f log f) for a tiny one.
 pub fn vxm<S, A, U>(
     w: &mut Vector<S::Output>,
     mask: Option<&Mask>,

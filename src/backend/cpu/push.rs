@@ -5,11 +5,15 @@
 //! The method is chosen per call (ENGINE.md §6.2, "saxpy3 lite"):
 //! - **sort** (tiny products: work far below the output length): the chunk's terms are
 //!   stably sorted by `j` and each run summed; the cost is the terms, not `n`;
-//! - **Gustavson** (everything else): a dense accumulator with generation stamps, never
+//! - **columns** (big products, at least a quarter of `n` in flops; ENGINE.md's saxbit
+//!   with private fine tasks, cut by output instead of by input): ranges of output
+//!   columns, each summing every term that lands in it into the result's bitmap in
+//!   ascending `k`; nothing to merge, and the bytes do not depend on the ranges;
+//! - **Gustavson** (between): a dense accumulator with generation stamps, never
 //!   cleared; only the distinct outputs are sorted, or the stamps scanned in order when
 //!   the chunk's output is dense.
 //!
-//! Work is cut into chunks of `u`'s entries by flops, with a chunk size fixed by the data
+//! For sort and Gustavson, work is cut into chunks of `u`'s entries by flops, with a chunk size fixed by the data
 //! (never by the thread count), and the chunks' results are merged per output index in
 //! chunk order: the sum of every output entry has the same association for any number
 //! of threads, so float results are byte-identical across thread counts. Output ranges

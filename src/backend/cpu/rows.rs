@@ -182,4 +182,3 @@ fn concat<Z: Scalar>(
     // SAFETY: as above; the chunks cover the rows in order.
     unsafe { Csr::new_unchecked(nrows, ncols, offsets, cols, vals) }
 }
-
