@@ -158,7 +158,7 @@ fn power_law_graph_matches_the_model() {
 }
 
 #[test]
-fn same_output_for_1_2_and_3_threads() {
+fn same_output_for_1_2_3_and_8_threads() {
     let seq = shuffled_sequence(30_000, 5);
     let cases: Vec<(Degrees, bool, Option<Coarsen>)> = vec![
         (power_law(50_000, 2.1, 2), false, None),
@@ -189,13 +189,22 @@ fn same_output_for_1_2_and_3_threads() {
     ];
     for (k, (d, directed, c)) in cases.iter().enumerate() {
         let p = plan(d, *directed, *c);
+        // The pieces the threads take tile the chunks in order.
+        let pieces = p.pieces();
+        assert_eq!(pieces.first().map(|x| x.0), Some(0), "case {k}");
+        assert_eq!(pieces.last().map(|x| x.1), Some(p.chunks), "case {k}");
+        assert!(
+            pieces
+                .windows(2)
+                .all(|w| w[0].1 == w[1].0 && w[0].0 < w[0].1)
+        );
         let base = pool(1).install(|| generate(&p, 99));
         check_simple(&base);
         assert!(base.nnz() > 1000, "case {k}: {} arcs", base.nnz());
         if !directed {
             assert!(base.is_symmetric(), "case {k}");
         }
-        for t in [2, 3] {
+        for t in [2, 3, 8] {
             let g = pool(t).install(|| generate(&p, 99));
             assert!(
                 g.offsets() == base.offsets() && g.indices() == base.indices(),
@@ -645,7 +654,13 @@ fn progress_hook_is_monotone_and_changes_nothing() {
                 p.chunks
             );
             let phases = rec.phases.into_inner().unwrap();
-            for want in ["count pass", "prefix sum", "fill pass", "rows ordered"] {
+            for want in [
+                "walk",
+                "count pass",
+                "prefix sum",
+                "fill pass",
+                "rows ordered",
+            ] {
                 assert_eq!(
                     phases.iter().filter(|x| *x == want).count(),
                     1,

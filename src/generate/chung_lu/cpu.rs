@@ -1,5 +1,6 @@
-//! Chung-Lu generation on the CPU: chunks in parallel (rayon), a counting pass, a prefix
-//! sum, a filling pass that replays the same streams, and a parallel sort of every row.
+//! Chung-Lu generation on the CPU: one walk of every chunk into per-piece edge buffers
+//! (pieces taken dynamically by the threads), then a counting pass, a prefix sum and a
+//! filling pass over the buffers, and a parallel sort of the rows where needed.
 //!
 //! The per-chunk walk ([`for_each_pair`]) is the function a CUDA kernel mirrors: edge
 //! skipping over the chunk's pair range with the chunk's own stream, incremental pair
@@ -134,7 +135,7 @@ pub fn for_each_pair(plan: &Plan, t: &Task, chunk: u64, seed: u64, mut emit: imp
 }
 
 /// Runs `emit` over every edge of the chunks `c0..c1` (global numbers).
-fn for_each_edge_in(plan: &Plan, c0: u64, c1: u64, seed: u64, emit: &mut impl FnMut(u32, u32)) {
+fn for_each_edge_in(plan: &Plan, (c0, c1): (u64, u64), seed: u64, emit: &mut impl FnMut(u32, u32)) {
     if c0 >= c1 {
         return;
     }
@@ -148,37 +149,86 @@ fn for_each_edge_in(plan: &Plan, c0: u64, c1: u64, seed: u64, emit: &mut impl Fn
     }
 }
 
-/// Lanes report progress every this many chunks (about a million edges at most).
+/// Progress is reported after at least this many chunks.
 const TICK: u64 = 256;
-/// Edges per buffer between generation and the counters or the slots.
-const BATCH: usize = 2048;
 
-/// Replays the edges of the lane's chunks `c0..c1` in buffers of [`BATCH`] edges, each
-/// handed to `apply`, and reports every [`TICK`] chunks to `tick`: the common walk of
-/// the counting and the filling pass, so that both see the same edges in the same order.
-#[inline]
-fn replay_lane(
+/// An edge as the walk leaves it: (row position, column position), 8 bytes.
+type Edge = (u32, u32);
+
+/// The edges of every piece, walked once: pieces are taken dynamically by `threads`
+/// workers from a shared counter (largest first is not needed: pieces cost about the
+/// same), each into its own buffer, so the result depends on the plan and the seed only.
+/// `lap` is told when each worker runs out of pieces (`"lane K walked"`).
+fn walk_pieces(
     plan: &Plan,
-    (c0, c1): (u64, u64),
+    pieces: &[(u64, u64)],
     seed: u64,
-    tick: &impl Fn(u64),
-    mut apply: impl FnMut(&[(u32, u32)]),
-) {
-    let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
-    let mut c = c0;
-    while c < c1 {
-        let e = (c + TICK).min(c1);
-        for_each_edge_in(plan, c, e, seed, &mut |u, v| {
-            buf.push((u, v));
-            if buf.len() == BATCH {
-                apply(&buf);
-                buf.clear();
+    threads: usize,
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+) -> Vec<Vec<Edge>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let expected = |&(c0, c1): &(u64, u64)| -> usize {
+        let mut m = 0.0;
+        let mut k = plan.task_of_chunk(c0);
+        let mut c = c0;
+        while c < c1 {
+            let t = &plan.tasks[k];
+            let e = (t.first_chunk + t.chunks()).min(c1);
+            m += (e - c) as f64 * t.chunk_pairs as f64 * t.p;
+            c = e;
+            k += 1;
+        }
+        // Room for the mean plus a few standard deviations: growth is then rare.
+        (m + 6.0 * m.sqrt() + 64.0) as usize
+    };
+    let done: Vec<Vec<(usize, Vec<Edge>)>> = (0..threads)
+        .into_par_iter()
+        .map(|lane| {
+            let mut mine = Vec::new();
+            let mut pending = 0u64;
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&piece) = pieces.get(k) else { break };
+                let mut buf: Vec<Edge> = Vec::with_capacity(expected(&piece));
+                for_each_edge_in(plan, piece, seed, &mut |u, v| buf.push((u, v)));
+                mine.push((k, buf));
+                pending += piece.1 - piece.0;
+                if pending >= TICK {
+                    tick(pending);
+                    pending = 0;
+                }
             }
-        });
-        tick(e - c);
-        c = e;
+            tick(pending);
+            lap(&format!("lane {lane} walked"));
+            mine
+        })
+        .collect();
+    let mut bufs: Vec<Vec<Edge>> = (0..pieces.len()).map(|_| Vec::new()).collect();
+    for (k, b) in done.into_iter().flatten() {
+        bufs[k] = b;
     }
-    apply(&buf);
+    bufs
+}
+
+/// Cuts the pieces' buffers, in order, into at most `lanes` consecutive ranges of about
+/// equal edge counts (at piece boundaries): the lanes of the count and fill passes.
+fn edge_lanes(bufs: &[Vec<Edge>], lanes: usize) -> Vec<(usize, usize)> {
+    let total: usize = bufs.iter().map(Vec::len).sum();
+    let lanes = lanes.clamp(1, bufs.len().max(1));
+    let mut out = Vec::with_capacity(lanes);
+    let (mut k0, mut acc) = (0usize, 0usize);
+    for (k, b) in bufs.iter().enumerate() {
+        acc += b.len();
+        let goal = total * (out.len() + 1) / lanes;
+        if out.len() + 1 < lanes && acc >= goal {
+            out.push((k0, k + 1));
+            k0 = k + 1;
+        }
+    }
+    out.push((k0, bufs.len()));
+    out
 }
 
 /// A raw pointer that may cross threads: the filling pass writes disjoint slots.
@@ -200,26 +250,35 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 }
 
 /// [`generate`], reporting to `progress` as it goes: [`Progress::work`] counts the chunks
-/// of both passes (`total = 2 * plan.chunks`), in batches of a few hundred chunks per
-/// thread, and [`Progress::phase`] marks the ends of `"lane counted"` (once per lane),
-/// `"count pass"`, `"prefix sum"`, `"lane filled"`, `"fill pass"` and `"rows ordered"`.
-/// The graph is the same with or without a hook.
+/// twice (`total = 2 * plan.chunks`), once as they are walked and once as their edges are
+/// placed, in batches of a few hundred chunks at most, and [`Progress::phase`] marks the
+/// ends of `"lane K walked"` (once per thread `K`: the lanes' finish times),
+/// `"walk"`, `"count pass"`, `"prefix sum"`, `"fill pass"` and `"rows ordered"`. The graph
+/// is the same with or without a hook.
 ///
 /// # How
-/// The chunks, in task order, are cut into one contiguous range per thread ("lane") of
-/// about equal cost under the model `c = alpha + beta m` (the paper's load-balanced
-/// static scheme). Each lane counts its edges' endpoints in a private array (plain
-/// stores, no atomics: a locked increment would wait for every pending cache miss);
-/// the prefix sum over vertices and lanes gives the row offsets and, for every row, the
-/// sub-range each lane fills. The filling pass replays the same chunks. When groups are
-/// numbered contiguously, task order is column order within every row, so rows come out
-/// sorted; a degree sequence in the user's numbering is sorted afterwards.
+/// 1. **Walk, once.** The chunks, in task order, are cut by the plan into
+///    [pieces](Plan::pieces) of about equal cost; the threads take pieces from a shared
+///    counter (dynamic, so lanes finish together whatever the cost model misses) and walk
+///    each into its own buffer of compact edges, `(row position, column position)`, 8
+///    bytes each. Every random number is drawn once.
+/// 2. **Count.** The buffers, in piece order, are cut into one range per thread of about
+///    equal edge count; each range counts its endpoints per row privately (plain stores,
+///    no atomics).
+/// 3. **Prefix sum** over vertices, and within each row over ranges: the row offsets, and
+///    for every range the slot where its part of each row starts.
+/// 4. **Fill**: each range scatters its edges into its sub-ranges. When groups are numbered
+///    contiguously, task order is column order within every row, so rows come out sorted;
+///    a degree sequence in the user's numbering is sorted afterwards.
 ///
-/// Memory: the CSR, plus one `u32` per vertex per lane, plus the plan (per task).
+/// Memory: the CSR (`8 (n + 1)` bytes of offsets, 4 bytes per entry), plus the buffers (8
+/// bytes per edge, so as much as the CSR's entries of an undirected graph), plus a `u32`
+/// count and a `u64` cursor per vertex per thread, plus the plan. At n = 10M on a power law
+/// with gamma 2.1 and dmin 4 (about 120M edges) that is about 1.0 GB of CSR entries,
+/// 80 MB of offsets, 1.0 GB of buffers and 120 MB per thread.
 pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Progress>) -> Csr<()> {
     let n = plan.n;
     let threads = rayon::current_num_threads();
-    let lanes = plan.lanes(threads);
     let report = Reporter::new(progress, 2 * plan.chunks);
     let lap = |what: &str| report.phase(what);
     let tick = |c: u64| report.add(c);
@@ -227,23 +286,24 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
     // Edges whose slots are claimed and prefetched before they are written.
     const PIECE: usize = 256;
 
-    // Counting pass: every lane counts its endpoints privately. Edges are gathered in a
-    // small buffer first and applied in a tight loop, so the cache misses of the
-    // increments overlap instead of waiting behind the skip loop's unpredictable branches.
+    let pieces = plan.pieces();
+    let bufs = walk_pieces(plan, &pieces, seed, threads, &tick, &lap);
+    lap("walk");
+
+    // Counting pass: every range of pieces counts its endpoints privately.
+    let lanes = edge_lanes(&bufs, threads);
     let counts: Vec<Vec<u32>> = lanes
         .par_iter()
-        .map(|&(c0, c1)| {
+        .map(|&(k0, k1)| {
             let mut cnt = vec![0u32; n];
-            let apply = |buf: &[(u32, u32)]| {
-                for &(u, v) in buf.iter() {
+            for b in &bufs[k0..k1] {
+                for &(u, v) in b.iter() {
                     cnt[u as usize] += 1;
                     if undirected {
                         cnt[v as usize] += 1;
                     }
                 }
-            };
-            replay_lane(plan, (c0, c1), seed, &tick, apply);
-            lap("lane counted");
+            }
             cnt
         })
         .collect();
@@ -287,19 +347,20 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
     let mut indices: Vec<Index> = vec![0; nnz];
     lap("prefix sum");
 
-    // Filling pass: the same chunks again, each lane writing into its own sub-ranges,
-    // through the same kind of buffer. Slots are claimed for a piece of the buffer first,
-    // with a prefetch of each target line, then written: the misses of the scattered
-    // stores overlap instead of queueing in the store buffer one by one.
+    // Filling pass: each lane writes its buffers into its own sub-ranges. Slots are
+    // claimed for a piece of a buffer first, with a prefetch of each target line, then
+    // written: the misses of the scattered stores overlap instead of queueing in the store
+    // buffer one by one.
     let slots = SharedSlots(indices.as_mut_ptr());
     lanes
         .par_iter()
         .zip(cursors.par_iter_mut())
-        .for_each(|(&(c0, c1), cur)| {
+        .for_each(|(&(k0, k1), cur)| {
             let slots = &slots;
             let mut claimed: Vec<(u64, u32)> = Vec::with_capacity(2 * PIECE);
-            let apply = |buf: &[(u32, u32)]| {
-                for piece in buf.chunks(PIECE) {
+            let mut pending = 0u64;
+            for (b, &(c0, c1)) in bufs[k0..k1].iter().zip(&pieces[k0..k1]) {
+                for piece in b.chunks(PIECE) {
                     claimed.clear();
                     for &(u, v) in piece {
                         let q = cur[u as usize];
@@ -314,18 +375,23 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
                         }
                     }
                     for &(q, x) in claimed.iter() {
-                        // SAFETY: the filling pass replays exactly this lane's counting
-                        // pass, so row u's cursor stays inside the lane's sub-range of
+                        // SAFETY: this lane's counting pass counted exactly these
+                        // edges, so row u's cursor stays inside the lane's sub-range of
                         // row u, which no other lane writes; q < nnz.
                         unsafe { *slots.0.add(q as usize) = x };
                     }
                 }
-            };
-            replay_lane(plan, (c0, c1), seed, &tick, apply);
-            lap("lane filled");
+                pending += c1 - c0;
+                if pending >= TICK {
+                    tick(pending);
+                    pending = 0;
+                }
+            }
+            tick(pending);
         });
     lap("fill pass");
     drop(cursors);
+    drop(bufs);
 
     // Entries are column positions, sorted within every row (task order is column order
     // in position space). With a vertex order that is not the identity, map them to

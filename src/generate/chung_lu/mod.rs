@@ -18,9 +18,11 @@
 //!    own random stream keyed by (seed, task, chunk) ([`rng`]). So the graph depends on the
 //!    plan and the seed only, never on threads or scheduling (work units follow the cost
 //!    model `c = alpha + beta m`), and a CUDA kernel can reproduce it bit for bit.
-//! 3. [`generate`] (in [`cpu`]): a counting pass, a prefix sum, a filling pass (the same
-//!    streams replayed) and a sort of every row: a [`Csr`](crate::matrix::Csr) with sorted rows, undirected
-//!    edges stored both ways.
+//! 3. [`generate`] (in [`cpu`]): one walk of every chunk into buffers of compact edges
+//!    (pieces of chunks taken dynamically by the threads), then memory-bound passes over
+//!    the buffers: a count per row, a prefix sum, a scatter, and a sort of every row only
+//!    where the numbering needs it: a [`Csr`](crate::matrix::Csr) with sorted rows,
+//!    undirected edges stored both ways.
 //! 4. [`Report`]: edges against the expectation, each group's mean degree against its
 //!    exact expectation with a z-score, K-L divergences, and a plot.
 //!
