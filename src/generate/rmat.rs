@@ -4,14 +4,15 @@
 //! `a, b, c, d = 1 - a - b - c`, vertex ids permuted by a seeded random permutation,
 //! self-loops dropped and repeats merged, written as [`Csr`].
 //!
-//! Edge `e` draws from its own counter-based stream (key `(seed, e)`, see
-//! [`super::chung_lu::rng`]), so the graph does not depend on the thread count.
+//! Edge `e` draws from its own PCG stream (Chung-Lu's streams with task `RMAT_TASK`
+//! and chunk `e`, see [`super::chung_lu::rng`]), so the graph does not depend on the
+//! thread count.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::chung_lu::rng::{Stream, mix, stream_key, unit};
+use super::chung_lu::rng::{Stream, unit};
 use crate::algebra::Index;
 use crate::error::{Error, Result};
 use crate::generate::{Progress, Reporter};
@@ -53,10 +54,11 @@ impl Default for Rmat {
     }
 }
 
-/// Task number used for R-MAT streams, apart from any Chung-Lu task.
-const RMAT_TASK: u64 = u64::MAX - 1;
+/// Task number used for R-MAT streams, apart from any Chung-Lu task (and below 2^63, as
+/// PCG's stream selection needs).
+const RMAT_TASK: u64 = (1 << 63) - 1;
 /// Task number of the permutation's stream.
-const PERM_TASK: u64 = u64::MAX - 2;
+const PERM_TASK: u64 = (1 << 63) - 2;
 
 impl Rmat {
     /// Checks the parameters.
@@ -92,7 +94,7 @@ impl Rmat {
     /// The sampled edge `e` (before the permutation).
     #[inline]
     fn edge(&self, e: u64) -> (u64, u64) {
-        let mut s = Stream::from_key(stream_key(self.seed, RMAT_TASK, e));
+        let mut s = Stream::new(self.seed, RMAT_TASK, e);
         let (ab, abc) = (self.a + self.b, self.a + self.b + self.c);
         let (mut u, mut v) = (0u64, 0u64);
         for _ in 0..self.scale {
@@ -251,7 +253,7 @@ unsafe impl Sync for Slots {}
 /// A seeded random permutation of `0..n` (Fisher-Yates).
 fn permutation(n: usize, seed: u64) -> Vec<u32> {
     let mut p: Vec<u32> = (0..n as u64).map(|x| x as u32).collect();
-    let mut s = Stream::from_key(mix(stream_key(seed, PERM_TASK, 0)));
+    let mut s = Stream::new(seed, PERM_TASK, 0);
     for i in (1..n).rev() {
         // Lemire's multiply-shift: an unbiased-enough index in 0..=i for a benchmark graph.
         let j = ((s.next_u64() as u128 * (i as u128 + 1)) >> 64) as usize;
