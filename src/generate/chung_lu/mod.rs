@@ -48,7 +48,10 @@ pub mod rng;
 pub use super::Progress;
 pub use coarsen::{Coarsen, coarsen_runs, merged_weight};
 pub use cpu::{generate, generate_with_progress};
-pub use input::{Degrees, PowerLaw, degree_histogram_of, parse_degrees, read_degrees};
+pub use input::{
+    Degrees, PowerLaw, degree_histogram_of, parse_degree_pair, parse_degrees, read_degree_pair,
+    read_degrees,
+};
 pub use plan::{Groups, Plan, PlanOptions, Task, TaskKind, decode_triangle};
 pub use report::Report;
 
