@@ -262,20 +262,29 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 ///    counter (dynamic, so lanes finish together whatever the cost model misses) and walk
 ///    each into its own buffer of compact edges, `(row position, column position)`, 8
 ///    bytes each. Every random number is drawn once.
-/// 2. **Count.** The buffers, in piece order, are cut into one range per thread of about
-///    equal edge count; each range counts its endpoints per row privately (plain stores,
-///    no atomics).
-/// 3. **Prefix sum** over vertices, and within each row over ranges: the row offsets, and
-///    for every range the slot where its part of each row starts.
-/// 4. **Fill**: each range scatters its edges into its sub-ranges. When groups are numbered
-///    contiguously, task order is column order within every row, so rows come out sorted;
-///    a degree sequence in the user's numbering is sorted afterwards.
+/// 2. **Place.** The buffers, in piece order, are cut into one lane per thread of about
+///    equal edge count, and their edges placed into rows with memory-bound passes, each
+///    row receiving its entries in buffer order:
+///    - vertices numbered by position (a histogram, a non-decreasing sequence):
+///      `fill_by_blocks`, a counting sort of every lane's entries by block of rows,
+///      then per block a count, a prefix sum and a scatter that stay in cache;
+///    - any other numbering: `fill_by_lanes`, a private count per lane and vertex, a
+///      prefix sum over vertices and lanes, and a scatter of each lane into its own
+///      sub-range of every row.
 ///
-/// Memory: the CSR (`8 (n + 1)` bytes of offsets, 4 bytes per entry), plus the buffers (8
-/// bytes per edge, so as much as the CSR's entries of an undirected graph), plus a `u32`
-/// count and a `u64` cursor per vertex per thread, plus the plan. At n = 10M on a power law
-/// with gamma 2.1 and dmin 4 (about 120M edges) that is about 1.0 GB of CSR entries,
-/// 80 MB of offsets, 1.0 GB of buffers and 120 MB per thread.
+///    No atomics in either. When groups are numbered contiguously, task order is column
+///    order within every row, so rows come out sorted; a degree sequence in the user's
+///    numbering is sorted afterwards.
+///
+/// Memory, besides the plan: the CSR (`8 (n + 1)` bytes of offsets, 4 bytes per entry)
+/// and the buffers (8 bytes per edge, as much as the CSR's entries of an undirected
+/// graph); then `fill_by_blocks` moves the buffers into buckets of 6 bytes per entry (12
+/// per undirected edge), freeing each buffer once moved, before the CSR is allocated,
+/// so its peak is the buckets plus the CSR, 20 bytes per undirected edge; and
+/// `fill_by_lanes` keeps the buffers beside the CSR (16 bytes per edge) plus 12 bytes
+/// per vertex per thread. At n = 10M on a power law with gamma 2.1 and dmin 4 (about
+/// 124M edges) the peak is about 2.6 GB: 1.0 GB of CSR entries, 80 MB of offsets and
+/// 1.5 GB of buckets.
 pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Progress>) -> Csr<()> {
     let n = plan.n;
     let threads = rayon::current_num_threads();
@@ -283,15 +292,208 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
     let lap = |what: &str| report.phase(what);
     let tick = |c: u64| report.add(c);
     let undirected = !plan.directed;
-    // Edges whose slots are claimed and prefetched before they are written.
-    const PIECE: usize = 256;
-
     let pieces = plan.pieces();
     let bufs = walk_pieces(plan, &pieces, seed, threads, &tick, &lap);
     lap("walk");
 
-    // Counting pass: every range of pieces counts its endpoints privately.
     let lanes = edge_lanes(&bufs, threads);
+    let (offsets, mut indices) = if plan.rows.members.is_none() {
+        fill_by_blocks(n, bufs, &pieces, &lanes, undirected, &tick, &lap)
+    } else {
+        let r = fill_by_lanes(plan, &bufs, &pieces, &lanes, &tick, &lap);
+        drop(bufs);
+        r
+    };
+    let nnz = offsets[n] as usize;
+
+    // Entries are column positions, sorted within every row (task order is column order
+    // in position space). With a vertex order that is not the identity, map them to
+    // vertices: a reversed order only reverses each row, any other needs a sort.
+    let cols = plan.col_groups();
+    if cols.reversed {
+        reverse_rows(&offsets, &mut indices, n as u32);
+    } else if let Some(m) = &cols.members {
+        relabel_and_sort_rows(&offsets, &mut indices, m);
+    }
+    lap("rows ordered");
+    report.finish();
+    // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
+    // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
+    // none equal to the row (no intra pair has a == b, directed self pairs are dropped),
+    // all < n. Rows are sorted: with contiguous groups, lanes are consecutive ranges of
+    // chunks in task order and fill each row's sub-ranges in lane order, and task order
+    // visits a row's column groups in ascending order, each in ascending order within a
+    // chunk and across a task's chunks; otherwise `reverse_rows` or `relabel_and_sort_rows`
+    // mapped positions to vertices and restored the order. Offsets are
+    // the prefix sum of exactly the rows' counts.
+    unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
+}
+
+/// Places the buffers' edges into rows when position `k` is vertex `k`, block by block
+/// of rows, so that the scattered stores stay in cache:
+/// 1. **Partition** ("count pass"): every lane moves its edges, in order, into one bucket
+///    per block of [`BLOCK_ROWS_MIN`] rows or more (at most 256 blocks up to n = 2^24,
+///    blocks of 2^16 rows beyond): the entry's row within
+///    its block (`u16`) and its column (`u32`), 6 bytes; each piece's buffer is freed
+///    once moved. Appending to a few hundred buckets is sequential writing.
+/// 2. **Prefix sum** over the blocks' sizes: where each block's rows start.
+/// 3. **Fill**, every block apart: count its rows, prefix-sum them into the offsets, and
+///    scatter its buckets, lane by lane, into its slots, a range of a few MB.
+///
+/// Each row receives its entries in buffer order, as [`fill_by_lanes`] gives them.
+/// Memory: the buckets, 6 bytes per entry (12 per undirected edge), replace the buffers
+/// as they are moved; no per-vertex array per lane.
+fn fill_by_blocks(
+    n: usize,
+    bufs: Vec<Vec<Edge>>,
+    pieces: &[(u64, u64)],
+    lanes: &[(usize, usize)],
+    undirected: bool,
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+) -> (Vec<u64>, Vec<Index>) {
+    let mut shift = BLOCK_ROWS_MIN.trailing_zeros();
+    // At most 256 blocks, but rows within a block numbered by u16 (more blocks past
+    // n = 2^24).
+    while (n >> shift) > 256 && shift < 16 {
+        shift += 1;
+    }
+    let nblocks = n.div_ceil(1 << shift).max(1);
+    // The lanes' pieces, moved out so that each buffer can be freed once partitioned.
+    let mut rest = bufs.into_iter();
+    let owned: Vec<Vec<Vec<Edge>>> = lanes
+        .iter()
+        .map(|&(k0, k1)| rest.by_ref().take(k1 - k0).collect())
+        .collect();
+    /// A lane's entries grouped by block: rows within the block, columns, and where
+    /// each block's entries start (`nblocks + 1`).
+    struct Parted {
+        rows: Vec<u16>,
+        cols: Vec<u32>,
+        start: Vec<usize>,
+    }
+    let mask = (1u32 << shift) - 1;
+    let parts: Vec<Parted> = owned
+        .into_par_iter()
+        .zip(lanes.par_iter())
+        .map(|(mine, &(k0, _))| {
+            // Exact sizes first (a cache-resident count), then every entry straight to
+            // its place: a counting sort by block.
+            let mut start = vec![0usize; nblocks + 1];
+            for b in mine.iter() {
+                for &(u, v) in b.iter() {
+                    start[(u >> shift) as usize + 1] += 1;
+                    if undirected {
+                        start[(v >> shift) as usize + 1] += 1;
+                    }
+                }
+            }
+            for k in 0..nblocks {
+                start[k + 1] += start[k];
+            }
+            let total = start[nblocks];
+            let (mut rows, mut cols) = (vec![0u16; total], vec![0u32; total]);
+            let mut cur: Vec<usize> = start[..nblocks].to_vec();
+            let mut pending = 0u64;
+            for (b, &(c0, c1)) in mine.into_iter().zip(&pieces[k0..]) {
+                for &(u, v) in b.iter() {
+                    let q = &mut cur[(u >> shift) as usize];
+                    rows[*q] = (u & mask) as u16;
+                    cols[*q] = v;
+                    *q += 1;
+                    if undirected {
+                        let q = &mut cur[(v >> shift) as usize];
+                        rows[*q] = (v & mask) as u16;
+                        cols[*q] = u;
+                        *q += 1;
+                    }
+                }
+                drop(b);
+                pending += c1 - c0;
+                if pending >= TICK {
+                    tick(pending);
+                    pending = 0;
+                }
+            }
+            tick(pending);
+            Parted { rows, cols, start }
+        })
+        .collect();
+    lap("count pass");
+
+    let mut block_start = vec![0u64; nblocks + 1];
+    for k in 0..nblocks {
+        let size: usize = parts.iter().map(|p| p.start[k + 1] - p.start[k]).sum();
+        block_start[k + 1] = block_start[k] + size as u64;
+    }
+    let nnz = block_start[nblocks] as usize;
+    let mut offsets = vec![0u64; n + 1];
+    offsets[n] = nnz as u64;
+    let mut indices: Vec<Index> = vec![0; nnz];
+    lap("prefix sum");
+
+    // Disjoint pieces of the offsets and the entries, one per block.
+    let mut jobs: Vec<(usize, &mut [u64], &mut [Index])> = Vec::with_capacity(nblocks);
+    let (mut off_rest, mut idx_rest) = (&mut offsets[..n], &mut indices[..]);
+    for k in 0..nblocks {
+        let rows = (n - (k << shift)).min(1 << shift);
+        let (o, ot) = off_rest.split_at_mut(rows);
+        let (x, xt) = idx_rest.split_at_mut((block_start[k + 1] - block_start[k]) as usize);
+        jobs.push((k, o, x));
+        (off_rest, idx_rest) = (ot, xt);
+    }
+    let parts = &parts;
+    let block_start = &block_start;
+    jobs.into_par_iter().for_each(|(k, off, slots)| {
+        let mut cur = vec![0u64; off.len()];
+        for p in parts {
+            for &r in &p.rows[p.start[k]..p.start[k + 1]] {
+                cur[r as usize] += 1;
+            }
+        }
+        let mut acc = 0u64;
+        for (c, o) in cur.iter_mut().zip(off.iter_mut()) {
+            *o = block_start[k] + acc;
+            let d = *c;
+            *c = acc;
+            acc += d;
+        }
+        for p in parts {
+            let (a, b) = (p.start[k], p.start[k + 1]);
+            for (&r, &y) in p.rows[a..b].iter().zip(&p.cols[a..b]) {
+                let q = cur[r as usize];
+                cur[r as usize] = q + 1;
+                slots[q as usize] = y;
+            }
+        }
+    });
+    lap("fill pass");
+    (offsets, indices)
+}
+
+/// The fewest rows in a block of [`fill_by_blocks`]: 2^13 rows of a few dozen entries
+/// each are a few hundred KB of slots, about an L2 cache.
+const BLOCK_ROWS_MIN: u32 = 1 << 13;
+
+/// Places the buffers' edges into rows by vertex (any vertex order): every lane counts
+/// its edges' endpoints per row privately (plain stores, no atomics), a prefix sum over
+/// vertices and lanes gives the row offsets and every lane's sub-range of every row, and
+/// every lane scatters its edges there. Memory: a `u32` count and a `u64` cursor per
+/// vertex per lane. Returns the offsets (by vertex) and the entries (column positions),
+/// each row in buffer order.
+fn fill_by_lanes(
+    plan: &Plan,
+    bufs: &[Vec<Edge>],
+    pieces: &[(u64, u64)],
+    lanes: &[(usize, usize)],
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+) -> (Vec<u64>, Vec<Index>) {
+    let n = plan.n;
+    let undirected = !plan.directed;
+    // Edges whose slots are claimed and prefetched before they are written.
+    const PIECE: usize = 256;
+    // Counting pass: every range of pieces counts its endpoints privately.
     let counts: Vec<Vec<u32>> = lanes
         .par_iter()
         .map(|&(k0, k1)| {
@@ -343,8 +545,7 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
         cursors.push(cur);
     }
     drop(counts);
-    let nnz = offsets[n] as usize;
-    let mut indices: Vec<Index> = vec![0; nnz];
+    let mut indices: Vec<Index> = vec![0; offsets[n] as usize];
     lap("prefix sum");
 
     // Filling pass: each lane writes its buffers into its own sub-ranges. Slots are
@@ -391,29 +592,7 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
         });
     lap("fill pass");
     drop(cursors);
-    drop(bufs);
-
-    // Entries are column positions, sorted within every row (task order is column order
-    // in position space). With a vertex order that is not the identity, map them to
-    // vertices: a reversed order only reverses each row, any other needs a sort.
-    let cols = plan.col_groups();
-    if cols.reversed {
-        reverse_rows(&offsets, &mut indices, n as u32);
-    } else if let Some(m) = &cols.members {
-        relabel_and_sort_rows(&offsets, &mut indices, m);
-    }
-    lap("rows ordered");
-    report.finish();
-    // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
-    // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
-    // none equal to the row (no intra pair has a == b, directed self pairs are dropped),
-    // all < n. Rows are sorted: with contiguous groups, lanes are consecutive ranges of
-    // chunks in task order and fill each row's sub-ranges in lane order, and task order
-    // visits a row's column groups in ascending order, each in ascending order within a
-    // chunk and across a task's chunks; otherwise `reverse_rows` or `relabel_and_sort_rows`
-    // mapped positions to vertices and restored the order. Offsets are
-    // the prefix sum of exactly the rows' counts.
-    unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
+    (offsets, indices)
 }
 
 /// Hints that slot `q` of `base` is about to be written (a no-op where there is no
