@@ -282,9 +282,10 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 /// per undirected edge), freeing each buffer once moved, before the CSR is allocated,
 /// so its peak is the buckets plus the CSR, 20 bytes per undirected edge; and
 /// `fill_by_lanes` keeps the buffers beside the CSR (16 bytes per edge) plus 12 bytes
-/// per vertex per thread. At n = 10M on a power law with gamma 2.1 and dmin 4 (about
-/// 124M edges) the peak is about 2.6 GB: 1.0 GB of CSR entries, 80 MB of offsets and
-/// 1.5 GB of buckets.
+/// per vertex per thread. At n = 10M on a power law with gamma 2.1 and dmin 4 (130M
+/// edges) the peak is about 2.7 GB: 1.04 GB of CSR entries, 80 MB of offsets and 1.57 GB
+/// of buckets. The plan of that run is as large again (30.5M tasks of 64 bytes, 2 GB):
+/// the measured peak resident size of `bench chung-lu` there is 5.2 GB.
 pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Progress>) -> Csr<()> {
     let n = plan.n;
     let threads = rayon::current_num_threads();
