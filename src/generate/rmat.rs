@@ -8,10 +8,9 @@
 //! and chunk `e`, see [`super::chung_lu::rng`]), so the graph does not depend on the
 //! thread count.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use rayon::prelude::*;
 
+use super::chung_lu::cpu::{edge_lanes, fill_by_blocks, walk_dynamic};
 use super::chung_lu::rng::{Stream, unit};
 use crate::algebra::Index;
 use crate::error::{Error, Result};
@@ -123,10 +122,17 @@ impl Rmat {
     }
 
     /// [`Rmat::generate`], reporting to `progress` as it goes: [`Progress::work`] counts
-    /// the blocks of 2^16 sampled edges of both passes (`total = 2 * blocks`), and
-    /// [`Progress::phase`] marks the ends of `"permutation"`, `"count pass"`, `"fill
+    /// the blocks of 2^16 sampled edges twice (`total = 2 * blocks`), as they are sampled
+    /// and as they are placed, and [`Progress::phase`] marks the ends of `"permutation"`,
+    /// `"lane K walked"` (per thread), `"walk"`, `"count pass"`, `"prefix sum"`, `"fill
     /// pass"`, `"rows sorted"` and `"compacted"`. The graph is the same with or without a
     /// hook.
+    ///
+    /// Every edge is sampled once, into per-block buffers of 8 bytes per edge, then placed
+    /// with the Chung-Lu generator's memory-bound passes (a counting sort by block of rows,
+    /// then per block a count, a prefix sum and a scatter), without atomic counters; rows
+    /// are then sorted and de-duplicated. Memory: the buffers, then buckets of 6 bytes per
+    /// entry that replace them, then the CSR.
     ///
     /// # Errors
     /// As [`Rmat::check`].
@@ -159,45 +165,21 @@ impl Rmat {
                 }
             }
         };
-        let deg: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
-        (0..blocks).into_par_iter().for_each(|b| {
-            each_block(b, &mut |u, v| {
-                deg[u as usize].fetch_add(1, Ordering::Relaxed);
-                if undirected {
-                    deg[v as usize].fetch_add(1, Ordering::Relaxed);
-                }
-            });
-            report.add(1);
+        // One walk: blocks taken dynamically by the threads, each into its own buffer;
+        // then the buffers placed into rows by blocks of rows (counting sorts, no
+        // atomics: a hub's counter would be contended by every thread).
+        let threads = rayon::current_num_threads();
+        let units: Vec<(u64, u64)> = (0..blocks).map(|b| (b, b + 1)).collect();
+        let tick = |k: u64| report.add(k);
+        let lap = |what: &str| report.phase(what);
+        let bufs = walk_dynamic(&units, threads, &tick, &lap, |b| {
+            let mut buf = Vec::with_capacity(BLOCK as usize);
+            each_block(b as u64, &mut |u, v| buf.push((u, v)));
+            buf
         });
-        report.phase("count pass");
-        let mut offsets = vec![0u64; n + 1];
-        for i in 0..n {
-            offsets[i + 1] = offsets[i] + deg[i].swap(0, Ordering::Relaxed) as u64;
-        }
-        let total = offsets[n] as usize;
-        let mut raw: Vec<Index> = vec![0; total];
-        {
-            let slots = Slots(raw.as_mut_ptr());
-            let offs = &offsets;
-            (0..blocks).into_par_iter().for_each(|b| {
-                let slots = &slots;
-                each_block(b, &mut |u, v| {
-                    let q =
-                        offs[u as usize] + deg[u as usize].fetch_add(1, Ordering::Relaxed) as u64;
-                    // SAFETY: the second pass replays the first pass's arcs, so row u's
-                    // cursor stays below its count and slot q is claimed once.
-                    unsafe { *slots.0.add(q as usize) = v };
-                    if undirected {
-                        let q = offs[v as usize]
-                            + deg[v as usize].fetch_add(1, Ordering::Relaxed) as u64;
-                        // SAFETY: as above, for row v.
-                        unsafe { *slots.0.add(q as usize) = u };
-                    }
-                });
-                report.add(1);
-            });
-        }
-        report.phase("fill pass");
+        report.phase("walk");
+        let lanes = edge_lanes(&bufs, threads);
+        let (offsets, mut raw) = fill_by_blocks(n, bufs, &units, &lanes, undirected, &tick, &lap);
         // Sort and de-duplicate every row, then compact.
         let lens: Vec<u64> = {
             let mut pieces: Vec<&mut [Index]> = Vec::with_capacity(n);
@@ -242,13 +224,6 @@ impl Rmat {
         Ok(unsafe { Csr::new_unchecked(n, n, new_off, indices, vec![(); nnz]) })
     }
 }
-
-#[derive(Clone, Copy)]
-struct Slots(*mut Index);
-// SAFETY: threads write disjoint slots claimed through atomic cursors, and read none.
-unsafe impl Send for Slots {}
-// SAFETY: as above.
-unsafe impl Sync for Slots {}
 
 /// A seeded random permutation of `0..n` (Fisher-Yates).
 fn permutation(n: usize, seed: u64) -> Vec<u32> {

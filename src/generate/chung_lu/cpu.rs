@@ -153,12 +153,9 @@ fn for_each_edge_in(plan: &Plan, (c0, c1): (u64, u64), seed: u64, emit: &mut imp
 const TICK: u64 = 256;
 
 /// An edge as the walk leaves it: (row position, column position), 8 bytes.
-type Edge = (u32, u32);
+pub(crate) type Edge = (u32, u32);
 
-/// The edges of every piece, walked once: pieces are taken dynamically by `threads`
-/// workers from a shared counter (largest first is not needed: pieces cost about the
-/// same), each into its own buffer, so the result depends on the plan and the seed only.
-/// `lap` is told when each worker runs out of pieces (`"lane K walked"`).
+/// The edges of every piece, walked once (see [`walk_dynamic`]).
 fn walk_pieces(
     plan: &Plan,
     pieces: &[(u64, u64)],
@@ -167,8 +164,6 @@ fn walk_pieces(
     tick: &(impl Fn(u64) + Sync),
     lap: &(impl Fn(&str) + Sync),
 ) -> Vec<Vec<Edge>> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
     let expected = |&(c0, c1): &(u64, u64)| -> usize {
         let mut m = 0.0;
         let mut k = plan.task_of_chunk(c0);
@@ -183,18 +178,39 @@ fn walk_pieces(
         // Room for the mean plus a few standard deviations: growth is then rare.
         (m + 6.0 * m.sqrt() + 64.0) as usize
     };
-    let done: Vec<Vec<(usize, Vec<Edge>)>> = (0..threads)
+    walk_dynamic(pieces, threads, tick, lap, |k| {
+        let mut buf: Vec<Edge> = Vec::with_capacity(expected(&pieces[k]));
+        for_each_edge_in(plan, pieces[k], seed, &mut |u, v| buf.push((u, v)));
+        buf
+    })
+}
+
+/// `walk(k)` for every piece `k` of `pieces`, once: the pieces are taken dynamically by
+/// `threads` workers from a shared counter, each walked into its own buffer, so the
+/// result depends on the pieces only, never on the schedule. A piece `(c0, c1)` is
+/// `c1 - c0` units of work for `tick`; `lap` is told when each worker runs out of pieces
+/// (`"lane K walked"`, the lanes' finish times). Also the R-MAT generator's walk.
+pub(crate) fn walk_dynamic(
+    pieces: &[(u64, u64)],
+    threads: usize,
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+    walk: impl Fn(usize) -> Vec<Edge> + Sync,
+) -> Vec<Vec<Edge>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let done: Vec<Vec<(usize, Vec<Edge>)>> = (0..threads.max(1))
         .into_par_iter()
         .map(|lane| {
             let mut mine = Vec::new();
             let mut pending = 0u64;
             loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&piece) = pieces.get(k) else { break };
-                let mut buf: Vec<Edge> = Vec::with_capacity(expected(&piece));
-                for_each_edge_in(plan, piece, seed, &mut |u, v| buf.push((u, v)));
-                mine.push((k, buf));
-                pending += piece.1 - piece.0;
+                let Some(&(c0, c1)) = pieces.get(k) else {
+                    break;
+                };
+                mine.push((k, walk(k)));
+                pending += c1 - c0;
                 if pending >= TICK {
                     tick(pending);
                     pending = 0;
@@ -214,7 +230,7 @@ fn walk_pieces(
 
 /// Cuts the pieces' buffers, in order, into at most `lanes` consecutive ranges of about
 /// equal edge counts (at piece boundaries): the lanes of the count and fill passes.
-fn edge_lanes(bufs: &[Vec<Edge>], lanes: usize) -> Vec<(usize, usize)> {
+pub(crate) fn edge_lanes(bufs: &[Vec<Edge>], lanes: usize) -> Vec<(usize, usize)> {
     let total: usize = bufs.iter().map(Vec::len).sum();
     let lanes = lanes.clamp(1, bufs.len().max(1));
     let mut out = Vec::with_capacity(lanes);
@@ -344,7 +360,7 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
 /// Each row receives its entries in buffer order, as [`fill_by_lanes`] gives them.
 /// Memory: the buckets, 6 bytes per entry (12 per undirected edge), replace the buffers
 /// as they are moved; no per-vertex array per lane.
-fn fill_by_blocks(
+pub(crate) fn fill_by_blocks(
     n: usize,
     bufs: Vec<Vec<Edge>>,
     pieces: &[(u64, u64)],
