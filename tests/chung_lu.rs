@@ -691,13 +691,9 @@ fn progress_hook_is_monotone_and_changes_nothing() {
                 p.chunks
             );
             let phases = rec.phases.into_inner().unwrap();
-            for want in [
-                "walk",
-                "count pass",
-                "prefix sum",
-                "fill pass",
-                "rows ordered",
-            ] {
+            // "count pass" only where vertices keep the user's numbering.
+            assert!(phases.iter().filter(|x| *x == "count pass").count() <= 1);
+            for want in ["walk", "prefix sum", "fill pass", "rows ordered"] {
                 assert_eq!(
                     phases.iter().filter(|x| *x == want).count(),
                     1,

@@ -10,7 +10,7 @@
 
 use rayon::prelude::*;
 
-use super::chung_lu::cpu::{edge_lanes, fill_by_blocks, walk_dynamic};
+use super::chung_lu::cpu::{fill_by_blocks, partition, row_blocks, walk_dynamic};
 use super::chung_lu::rng::{Stream, unit};
 use crate::algebra::Index;
 use crate::error::{Error, Result};
@@ -124,15 +124,14 @@ impl Rmat {
     /// [`Rmat::generate`], reporting to `progress` as it goes: [`Progress::work`] counts
     /// the blocks of 2^16 sampled edges twice (`total = 2 * blocks`), as they are sampled
     /// and as they are placed, and [`Progress::phase`] marks the ends of `"permutation"`,
-    /// `"lane K walked"` (per thread), `"walk"`, `"count pass"`, `"prefix sum"`, `"fill
-    /// pass"`, `"rows sorted"` and `"compacted"`. The graph is the same with or without a
-    /// hook.
+    /// `"lane K walked"` (per thread), `"walk"`, `"prefix sum"`, `"fill pass"`, `"rows
+    /// sorted"` and `"compacted"`. The graph is the same with or without a hook.
     ///
-    /// Every edge is sampled once, into per-block buffers of 8 bytes per edge, then placed
-    /// with the Chung-Lu generator's memory-bound passes (a counting sort by block of rows,
-    /// then per block a count, a prefix sum and a scatter), without atomic counters; rows
-    /// are then sorted and de-duplicated. Memory: the buffers, then buckets of 6 bytes per
-    /// entry that replace them, then the CSR.
+    /// Every edge is sampled once; each block of samples is grouped by block of rows right
+    /// away (6 bytes per entry), then placed with the Chung-Lu generator's memory-bound
+    /// passes (per block of rows a count, a prefix sum and a scatter), without atomic
+    /// counters; rows are then sorted and de-duplicated. Memory: the grouped entries and
+    /// the CSR.
     ///
     /// # Errors
     /// As [`Rmat::check`].
@@ -172,14 +171,15 @@ impl Rmat {
         let units: Vec<(u64, u64)> = (0..blocks).map(|b| (b, b + 1)).collect();
         let tick = |k: u64| report.add(k);
         let lap = |what: &str| report.phase(what);
-        let bufs = walk_dynamic(&units, threads, &tick, &lap, |b| {
+        let rb = row_blocks(n);
+        let parts = walk_dynamic(&units, threads, &tick, &lap, |b| {
             let mut buf = Vec::with_capacity(BLOCK as usize);
             each_block(b as u64, &mut |u, v| buf.push((u, v)));
-            buf
+            partition(&buf, undirected, rb)
         });
         report.phase("walk");
-        let lanes = edge_lanes(&bufs, threads);
-        let (offsets, mut raw) = fill_by_blocks(n, bufs, &units, &lanes, undirected, &tick, &lap);
+        let (offsets, mut raw) = fill_by_blocks(n, rb, &parts, blocks, &tick, &lap);
+        drop(parts);
         // Sort and de-duplicate every row, then compact.
         let lens: Vec<u64> = {
             let mut pieces: Vec<&mut [Index]> = Vec::with_capacity(n);

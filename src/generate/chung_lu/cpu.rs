@@ -155,15 +155,17 @@ const TICK: u64 = 256;
 /// An edge as the walk leaves it: (row position, column position), 8 bytes.
 pub(crate) type Edge = (u32, u32);
 
-/// The edges of every piece, walked once (see [`walk_dynamic`]).
-fn walk_pieces(
+/// Every piece walked once (see [`walk_dynamic`]), its edges handed to `make`, whose
+/// result is the piece's.
+fn walk_pieces<T: Send>(
     plan: &Plan,
     pieces: &[(u64, u64)],
     seed: u64,
     threads: usize,
     tick: &(impl Fn(u64) + Sync),
     lap: &(impl Fn(&str) + Sync),
-) -> Vec<Vec<Edge>> {
+    make: impl Fn(Vec<Edge>) -> T + Sync,
+) -> Vec<T> {
     let expected = |&(c0, c1): &(u64, u64)| -> usize {
         let mut m = 0.0;
         let mut k = plan.task_of_chunk(c0);
@@ -181,7 +183,7 @@ fn walk_pieces(
     walk_dynamic(pieces, threads, tick, lap, |k| {
         let mut buf: Vec<Edge> = Vec::with_capacity(expected(&pieces[k]));
         for_each_edge_in(plan, pieces[k], seed, &mut |u, v| buf.push((u, v)));
-        buf
+        make(buf)
     })
 }
 
@@ -190,16 +192,16 @@ fn walk_pieces(
 /// result depends on the pieces only, never on the schedule. A piece `(c0, c1)` is
 /// `c1 - c0` units of work for `tick`; `lap` is told when each worker runs out of pieces
 /// (`"lane K walked"`, the lanes' finish times). Also the R-MAT generator's walk.
-pub(crate) fn walk_dynamic(
+pub(crate) fn walk_dynamic<T: Send>(
     pieces: &[(u64, u64)],
     threads: usize,
     tick: &(impl Fn(u64) + Sync),
     lap: &(impl Fn(&str) + Sync),
-    walk: impl Fn(usize) -> Vec<Edge> + Sync,
-) -> Vec<Vec<Edge>> {
+    walk: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
-    let done: Vec<Vec<(usize, Vec<Edge>)>> = (0..threads.max(1))
+    let done: Vec<Vec<(usize, T)>> = (0..threads.max(1))
         .into_par_iter()
         .map(|lane| {
             let mut mine = Vec::new();
@@ -221,11 +223,9 @@ pub(crate) fn walk_dynamic(
             mine
         })
         .collect();
-    let mut bufs: Vec<Vec<Edge>> = (0..pieces.len()).map(|_| Vec::new()).collect();
-    for (k, b) in done.into_iter().flatten() {
-        bufs[k] = b;
-    }
-    bufs
+    let mut done: Vec<(usize, T)> = done.into_iter().flatten().collect();
+    done.sort_unstable_by_key(|x| x.0);
+    done.into_iter().map(|x| x.1).collect()
 }
 
 /// Cuts the pieces' buffers, in order, into at most `lanes` consecutive ranges of about
@@ -268,9 +268,9 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 /// [`generate`], reporting to `progress` as it goes: [`Progress::work`] counts the chunks
 /// twice (`total = 2 * plan.chunks`), once as they are walked and once as their edges are
 /// placed, in batches of a few hundred chunks at most, and [`Progress::phase`] marks the
-/// ends of `"lane K walked"` (once per thread `K`: the lanes' finish times),
-/// `"walk"`, `"count pass"`, `"prefix sum"`, `"fill pass"` and `"rows ordered"`. The graph
-/// is the same with or without a hook.
+/// ends of `"lane K walked"` (once per thread `K`: the lanes' finish times), `"walk"`,
+/// `"count pass"` (only where vertices keep the user's numbering), `"prefix sum"`,
+/// `"fill pass"` and `"rows ordered"`. The graph is the same with or without a hook.
 ///
 /// # How
 /// 1. **Walk, once.** The chunks, in task order, are cut by the plan into
@@ -278,30 +278,30 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 ///    counter (dynamic, so lanes finish together whatever the cost model misses) and walk
 ///    each into its own buffer of compact edges, `(row position, column position)`, 8
 ///    bytes each. Every random number is drawn once.
-/// 2. **Place.** The buffers, in piece order, are cut into one lane per thread of about
-///    equal edge count, and their edges placed into rows with memory-bound passes, each
-///    row receiving its entries in buffer order:
-///    - vertices numbered by position (a histogram, a non-decreasing sequence):
-///      `fill_by_blocks`, a counting sort of every lane's entries by block of rows,
-///      then per block a count, a prefix sum and a scatter that stay in cache;
-///    - any other numbering: `fill_by_lanes`, a private count per lane and vertex, a
-///      prefix sum over vertices and lanes, and a scatter of each lane into its own
-///      sub-range of every row.
+/// 2. **Place**, with memory-bound passes and no atomics, each row receiving its entries
+///    in piece order:
+///    - vertices numbered by position (a histogram, a non-decreasing sequence): each
+///      piece's buffer, still in cache, is grouped by block of rows (a counting sort,
+///      `partition`) and freed; then every block of rows apart counts its rows,
+///      prefix-sums them into the offsets and scatters its entries into a range of slots
+///      that stays in cache (`fill_by_blocks`);
+///    - any other numbering: the buffers are cut into one lane per thread of about equal
+///      edge count; a private count per lane and vertex, a prefix sum over vertices and
+///      lanes, and a scatter of each lane into its own sub-range of every row
+///      (`fill_by_lanes`).
 ///
-///    No atomics in either. When groups are numbered contiguously, task order is column
-///    order within every row, so rows come out sorted; a degree sequence in the user's
-///    numbering is sorted afterwards.
+///    When groups are numbered contiguously, task order is column order within every
+///    row, so rows come out sorted; a degree sequence in the user's numbering is sorted
+///    afterwards.
 ///
-/// Memory, besides the plan: the CSR (`8 (n + 1)` bytes of offsets, 4 bytes per entry)
-/// and the buffers (8 bytes per edge, as much as the CSR's entries of an undirected
-/// graph); then `fill_by_blocks` moves the buffers into buckets of 6 bytes per entry (12
-/// per undirected edge), freeing each buffer once moved, before the CSR is allocated,
-/// so its peak is the buckets plus the CSR, 20 bytes per undirected edge; and
-/// `fill_by_lanes` keeps the buffers beside the CSR (16 bytes per edge) plus 12 bytes
-/// per vertex per thread. At n = 10M on a power law with gamma 2.1 and dmin 4 (130M
-/// edges) the peak is about 2.7 GB: 1.04 GB of CSR entries, 80 MB of offsets and 1.57 GB
-/// of buckets. The plan of that run is as large again (30.5M tasks of 64 bytes, 2 GB):
-/// the measured peak resident size of `bench chung-lu` there is 5.2 GB.
+/// Memory, besides the plan: the CSR (`8 (n + 1)` bytes of offsets, 4 bytes per entry);
+/// by blocks, the grouped entries (6 bytes per entry, 12 per undirected edge), so 20
+/// bytes per undirected edge at the peak; by lanes, the buffers (8 bytes per edge) beside
+/// the CSR plus a `u32` count and a `u64` cursor per vertex per thread, 16 bytes per edge
+/// and 12 per vertex per thread. At n = 10M on a power law with gamma 2.1 and dmin 4
+/// (130M edges) the peak is about 2.7 GB: 1.04 GB of CSR entries, 80 MB of offsets and
+/// 1.57 GB of grouped entries. The plan of that run is almost as large (30.5M tasks of
+/// 64 bytes, 2 GB).
 pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Progress>) -> Csr<()> {
     let n = plan.n;
     let threads = rayon::current_num_threads();
@@ -310,16 +310,18 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
     let tick = |c: u64| report.add(c);
     let undirected = !plan.directed;
     let pieces = plan.pieces();
-    let bufs = walk_pieces(plan, &pieces, seed, threads, &tick, &lap);
-    lap("walk");
-
-    let lanes = edge_lanes(&bufs, threads);
     let (offsets, mut indices) = if plan.rows.members.is_none() {
-        fill_by_blocks(n, bufs, &pieces, &lanes, undirected, &tick, &lap)
+        let blocks = row_blocks(n);
+        let parts = walk_pieces(plan, &pieces, seed, threads, &tick, &lap, |edges| {
+            partition(&edges, undirected, blocks)
+        });
+        lap("walk");
+        fill_by_blocks(n, blocks, &parts, plan.chunks, &tick, &lap)
     } else {
-        let r = fill_by_lanes(plan, &bufs, &pieces, &lanes, &tick, &lap);
-        drop(bufs);
-        r
+        let bufs = walk_pieces(plan, &pieces, seed, threads, &tick, &lap, |edges| edges);
+        lap("walk");
+        let lanes = edge_lanes(&bufs, threads);
+        fill_by_lanes(plan, &bufs, &pieces, &lanes, &tick, &lap)
     };
     let nnz = offsets[n] as usize;
 
@@ -346,102 +348,85 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
     unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
 }
 
-/// Places the buffers' edges into rows when position `k` is vertex `k`, block by block
-/// of rows, so that the scattered stores stay in cache:
-/// 1. **Partition** ("count pass"): every lane moves its edges, in order, into one bucket
-///    per block of [`BLOCK_ROWS_MIN`] rows or more (at most 256 blocks up to n = 2^24,
-///    blocks of 2^16 rows beyond): the entry's row within
-///    its block (`u16`) and its column (`u32`), 6 bytes; each piece's buffer is freed
-///    once moved. Appending to a few hundred buckets is sequential writing.
-/// 2. **Prefix sum** over the blocks' sizes: where each block's rows start.
-/// 3. **Fill**, every block apart: count its rows, prefix-sum them into the offsets, and
-///    scatter its buckets, lane by lane, into its slots, a range of a few MB.
-///
-/// Each row receives its entries in buffer order, as [`fill_by_lanes`] gives them.
-/// Memory: the buckets, 6 bytes per entry (12 per undirected edge), replace the buffers
-/// as they are moved; no per-vertex array per lane.
-pub(crate) fn fill_by_blocks(
-    n: usize,
-    bufs: Vec<Vec<Edge>>,
-    pieces: &[(u64, u64)],
-    lanes: &[(usize, usize)],
-    undirected: bool,
-    tick: &(impl Fn(u64) + Sync),
-    lap: &(impl Fn(&str) + Sync),
-) -> (Vec<u64>, Vec<Index>) {
+/// The blocks of rows of [`fill_by_blocks`] for `n` rows: `(shift, count)`, block `k`
+/// being rows `k << shift ..`. At least [`BLOCK_ROWS_MIN`] rows a block, at most 256
+/// blocks up to n = 2^24, blocks of 2^16 rows beyond (rows within a block are `u16`).
+pub(crate) fn row_blocks(n: usize) -> (u32, usize) {
     let mut shift = BLOCK_ROWS_MIN.trailing_zeros();
-    // At most 256 blocks, but rows within a block numbered by u16 (more blocks past
-    // n = 2^24).
     while (n >> shift) > 256 && shift < 16 {
         shift += 1;
     }
-    let nblocks = n.div_ceil(1 << shift).max(1);
-    // The lanes' pieces, moved out so that each buffer can be freed once partitioned.
-    let mut rest = bufs.into_iter();
-    let owned: Vec<Vec<Vec<Edge>>> = lanes
-        .iter()
-        .map(|&(k0, k1)| rest.by_ref().take(k1 - k0).collect())
-        .collect();
-    /// A lane's entries grouped by block: rows within the block, columns, and where
-    /// each block's entries start (`nblocks + 1`).
-    struct Parted {
-        rows: Vec<u16>,
-        cols: Vec<u32>,
-        start: Vec<usize>,
-    }
-    let mask = (1u32 << shift) - 1;
-    let parts: Vec<Parted> = owned
-        .into_par_iter()
-        .zip(lanes.par_iter())
-        .map(|(mine, &(k0, _))| {
-            // Exact sizes first (a cache-resident count), then every entry straight to
-            // its place: a counting sort by block.
-            let mut start = vec![0usize; nblocks + 1];
-            for b in mine.iter() {
-                for &(u, v) in b.iter() {
-                    start[(u >> shift) as usize + 1] += 1;
-                    if undirected {
-                        start[(v >> shift) as usize + 1] += 1;
-                    }
-                }
-            }
-            for k in 0..nblocks {
-                start[k + 1] += start[k];
-            }
-            let total = start[nblocks];
-            let (mut rows, mut cols) = (vec![0u16; total], vec![0u32; total]);
-            let mut cur: Vec<usize> = start[..nblocks].to_vec();
-            let mut pending = 0u64;
-            for (b, &(c0, c1)) in mine.into_iter().zip(&pieces[k0..]) {
-                for &(u, v) in b.iter() {
-                    let q = &mut cur[(u >> shift) as usize];
-                    rows[*q] = (u & mask) as u16;
-                    cols[*q] = v;
-                    *q += 1;
-                    if undirected {
-                        let q = &mut cur[(v >> shift) as usize];
-                        rows[*q] = (v & mask) as u16;
-                        cols[*q] = u;
-                        *q += 1;
-                    }
-                }
-                drop(b);
-                pending += c1 - c0;
-                if pending >= TICK {
-                    tick(pending);
-                    pending = 0;
-                }
-            }
-            tick(pending);
-            Parted { rows, cols, start }
-        })
-        .collect();
-    lap("count pass");
+    (shift, n.div_ceil(1 << shift).max(1))
+}
 
+/// A piece's entries grouped by block of rows (a counting sort of its edges): the
+/// entry's row within its block and its column, 6 bytes, and where each block's entries
+/// start (`count + 1` values).
+pub(crate) struct Parted {
+    rows: Vec<u16>,
+    cols: Vec<u32>,
+    start: Vec<u32>,
+}
+
+/// Groups `edges` by block of rows (`(shift, count)` from [`row_blocks`]), in order
+/// within each block; undirected edges give an entry in both rows. Run right after a
+/// piece is walked, while its edges are in cache.
+pub(crate) fn partition(
+    edges: &[Edge],
+    undirected: bool,
+    (shift, nblocks): (u32, usize),
+) -> Parted {
+    let mut start = vec![0u32; nblocks + 1];
+    for &(u, v) in edges {
+        start[(u >> shift) as usize + 1] += 1;
+        if undirected {
+            start[(v >> shift) as usize + 1] += 1;
+        }
+    }
+    for k in 0..nblocks {
+        start[k + 1] += start[k];
+    }
+    let total = start[nblocks] as usize;
+    let (mut rows, mut cols) = (vec![0u16; total], vec![0u32; total]);
+    let mut cur: Vec<u32> = start[..nblocks].to_vec();
+    let mask = (1u32 << shift) - 1;
+    for &(u, v) in edges {
+        let q = &mut cur[(u >> shift) as usize];
+        rows[*q as usize] = (u & mask) as u16;
+        cols[*q as usize] = v;
+        *q += 1;
+        if undirected {
+            let q = &mut cur[(v >> shift) as usize];
+            rows[*q as usize] = (v & mask) as u16;
+            cols[*q as usize] = u;
+            *q += 1;
+        }
+    }
+    Parted { rows, cols, start }
+}
+
+/// Places the pieces' entries, [partitioned](partition) by block of rows, into rows when
+/// position `k` is vertex `k`: a prefix sum over the blocks' sizes gives where each
+/// block's rows start ("prefix sum"); then every block apart, in parallel, counts its
+/// rows, prefix-sums them into the offsets and scatters its entries, piece by piece, into
+/// its slots, a range that stays in cache ("fill pass"). Each row receives its entries in
+/// piece order, as [`fill_by_lanes`] gives them. `units` units of work are reported to
+/// `tick`, spread over the blocks.
+pub(crate) fn fill_by_blocks(
+    n: usize,
+    (shift, nblocks): (u32, usize),
+    parts: &[Parted],
+    units: u64,
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+) -> (Vec<u64>, Vec<Index>) {
     let mut block_start = vec![0u64; nblocks + 1];
     for k in 0..nblocks {
-        let size: usize = parts.iter().map(|p| p.start[k + 1] - p.start[k]).sum();
-        block_start[k + 1] = block_start[k] + size as u64;
+        let size: u64 = parts
+            .iter()
+            .map(|p| (p.start[k + 1] - p.start[k]) as u64)
+            .sum();
+        block_start[k + 1] = block_start[k] + size;
     }
     let nnz = block_start[nblocks] as usize;
     let mut offsets = vec![0u64; n + 1];
@@ -459,12 +444,13 @@ pub(crate) fn fill_by_blocks(
         jobs.push((k, o, x));
         (off_rest, idx_rest) = (ot, xt);
     }
-    let parts = &parts;
     let block_start = &block_start;
+    let nb = nblocks as u64;
     jobs.into_par_iter().for_each(|(k, off, slots)| {
         let mut cur = vec![0u64; off.len()];
         for p in parts {
-            for &r in &p.rows[p.start[k]..p.start[k + 1]] {
+            let (a, b) = (p.start[k] as usize, p.start[k + 1] as usize);
+            for &r in &p.rows[a..b] {
                 cur[r as usize] += 1;
             }
         }
@@ -476,13 +462,15 @@ pub(crate) fn fill_by_blocks(
             acc += d;
         }
         for p in parts {
-            let (a, b) = (p.start[k], p.start[k + 1]);
+            let (a, b) = (p.start[k] as usize, p.start[k + 1] as usize);
             for (&r, &y) in p.rows[a..b].iter().zip(&p.cols[a..b]) {
                 let q = cur[r as usize];
                 cur[r as usize] = q + 1;
                 slots[q as usize] = y;
             }
         }
+        let k = k as u64;
+        tick(units * (k + 1) / nb - units * k / nb);
     });
     lap("fill pass");
     (offsets, indices)
