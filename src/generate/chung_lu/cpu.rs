@@ -1,6 +1,8 @@
 //! Chung-Lu generation on the CPU: one walk of every chunk into per-piece edge buffers
-//! (pieces taken dynamically by the threads), then a counting pass, a prefix sum and a
-//! filling pass over the buffers, and a parallel sort of the rows where needed.
+//! (pieces taken dynamically by the threads), then memory-bound passes that place the
+//! edges into rows (by blocks of rows, or by lanes), and a parallel sort of the rows
+//! where the numbering needs it. The walk and the placement by blocks serve the R-MAT
+//! generator too.
 //!
 //! The per-chunk walk ([`for_each_pair`]) is the function a CUDA kernel mirrors: edge
 //! skipping over the chunk's pair range with the chunk's own stream, incremental pair
@@ -267,7 +269,8 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 
 /// [`generate`], reporting to `progress` as it goes: [`Progress::work`] counts the chunks
 /// twice (`total = 2 * plan.chunks`), once as they are walked and once as their edges are
-/// placed, in batches of a few hundred chunks at most, and [`Progress::phase`] marks the
+/// placed, in batches (a few hundred chunks per thread while walking, a block of rows or
+/// a piece while placing), and [`Progress::phase`] marks the
 /// ends of `"lane K walked"` (once per thread `K`: the lanes' finish times), `"walk"`,
 /// `"count pass"` (only where vertices keep the user's numbering), `"prefix sum"`,
 /// `"fill pass"` and `"rows ordered"`. The graph is the same with or without a hook.

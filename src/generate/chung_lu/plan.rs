@@ -386,8 +386,9 @@ impl Plan {
 
     /// The lanes of a run on `threads` threads: consecutive ranges `[c0, c1)` of global
     /// chunk numbers covering all chunks, of about equal cost under the model
-    /// `c = alpha + beta m` (see [`COST_ALPHA`]). Lanes affect only scheduling and memory,
-    /// never the output.
+    /// `c = alpha + beta m` (see [`COST_ALPHA`]): the CUDA backend's load-balanced static
+    /// schedule (the CPU takes [pieces](Plan::pieces) dynamically instead). Lanes affect
+    /// only scheduling and memory, never the output.
     pub fn lanes(&self, threads: usize) -> Vec<(u64, u64)> {
         let lanes = threads.clamp(1, self.chunks.max(1) as usize);
         let chunk_cost = |t: &Task| COST_ALPHA + COST_BETA * t.chunk_pairs as f64 * t.p;
