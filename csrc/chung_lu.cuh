@@ -1,5 +1,6 @@
 /* The per-chunk work of Chung-Lu generation, bit for bit the CPU's
- * (src/generate/chung_lu/{rng,cpu,plan}.rs): the SplitMix64 stream of a chunk, the
+ * (src/generate/chung_lu/{rng,cpu,plan}.rs): the PCG stream of a chunk (rand_pcg's
+ * Pcg64 in two 64-bit halves), the
  * fdlibm logarithm built from basic IEEE operations only (compiled with -fmad=false so no
  * multiply-add is fused), edge skipping, exact pair decoding, and the placement of each
  * edge in its rows; then the prefix sum and row sorting steps. Shared by the kernels of
@@ -27,10 +28,60 @@ EB_HD uint64_t eb_stream_key(uint64_t seed, uint64_t task, uint64_t chunk) {
     return eb_mix(eb_mix(eb_mix(seed ^ EB_K0) ^ task) ^ chunk ^ EB_K1);
 }
 
-/* The next value in (0, 1] of the stream whose state is *s. */
-EB_HD double eb_next_unit(uint64_t *s) {
-    *s += EB_GOLDEN;
-    uint64_t x = eb_mix(*s);
+/* PCG XSL RR 128/64 (rand_pcg's Pcg64, O'Neill 2014) with the 128-bit state and
+ * increment held as 64-bit halves, so that the same code runs on the device (__umul64hi)
+ * and in the host build (a 128-bit product from the compiler). */
+#define EB_PCG_MUL_HI 0x2360ED051FC65DA4ull
+#define EB_PCG_MUL_LO 0x4385DF649FCCF645ull
+
+typedef struct EbPcg {
+    uint64_t hi, lo;         /* state */
+    uint64_t inc_hi, inc_lo; /* increment, odd */
+} EbPcg;
+
+EB_HD uint64_t eb_mulhi64(uint64_t a, uint64_t b) {
+#ifdef __CUDA_ARCH__
+    return __umul64hi(a, b);
+#else
+    return (uint64_t)(((unsigned __int128)a * b) >> 64);
+#endif
+}
+
+/* state = state * a + inc (mod 2^128). */
+EB_HD void eb_pcg_step(EbPcg *g) {
+    uint64_t lo = g->lo * EB_PCG_MUL_LO;
+    uint64_t hi = eb_mulhi64(g->lo, EB_PCG_MUL_LO) + g->lo * EB_PCG_MUL_HI + g->hi * EB_PCG_MUL_LO;
+    uint64_t sum = lo + g->inc_lo;
+    g->hi = hi + g->inc_hi + (sum < lo);
+    g->lo = sum;
+}
+
+/* The stream of (seed, task, chunk), as rng.rs's Stream::new: the state key * 2^64 +
+ * mix(key + GOLDEN) with key = eb_stream_key(...), the stream task * 2^64 + chunk, so the
+ * increment is 2 stream + 1; then Pcg64::new's own start (state += inc, one step). */
+EB_HD void eb_pcg_init(EbPcg *g, uint64_t seed, uint64_t task, uint64_t chunk) {
+    uint64_t key = eb_stream_key(seed, task, chunk);
+    g->hi = key;
+    g->lo = eb_mix(key + EB_GOLDEN);
+    g->inc_hi = (task << 1) | (chunk >> 63);
+    g->inc_lo = (chunk << 1) | 1;
+    uint64_t sum = g->lo + g->inc_lo;
+    g->hi = g->hi + g->inc_hi + (sum < g->lo);
+    g->lo = sum;
+    eb_pcg_step(g);
+}
+
+/* The next 64 bits: step, then rotr64(hi ^ lo, hi >> 58). */
+EB_HD uint64_t eb_pcg_next(EbPcg *g) {
+    eb_pcg_step(g);
+    uint64_t x = g->hi ^ g->lo;
+    unsigned r = (unsigned)(g->hi >> 58);
+    return (x >> r) | (x << ((64 - r) & 63));
+}
+
+/* The next value in (0, 1] of the stream. */
+EB_HD double eb_next_unit(EbPcg *g) {
+    uint64_t x = eb_pcg_next(g);
     return (double)((x >> 11) + 1) * (1.0 / 9007199254740992.0);
 }
 
@@ -92,7 +143,7 @@ EB_HD void eb_decode_triangle(uint64_t pos, uint64_t *a_out, uint64_t *b_out) {
 
 /* The skipping walk over one chunk's pair offsets. */
 typedef struct EbSkipper {
-    uint64_t state;
+    EbPcg rng;
     double inv_log_q;
     uint64_t len;
     uint64_t off;
@@ -103,7 +154,7 @@ typedef struct EbSkipper {
 EB_HD uint64_t eb_next_offset(EbSkipper *k) {
     if (k->off >= k->len) return 0;
     if (k->dense) return 1 + k->off++;
-    double skip = eb_ln_unit(eb_next_unit(&k->state)) * k->inv_log_q;
+    double skip = eb_ln_unit(eb_next_unit(&k->rng)) * k->inv_log_q;
     uint64_t rem = k->len - k->off;
     if (!(skip < (double)rem)) {
         k->off = k->len;
@@ -168,7 +219,7 @@ EB_HD void eb_cl_chunk(const EbClParams *p, const EbClTask *t, uint64_t chunk) {
     uint64_t start = chunk * t->chunk_pairs;
     uint64_t len = t->pairs - start < t->chunk_pairs ? t->pairs - start : t->chunk_pairs;
     EbSkipper k;
-    k.state = eb_stream_key(p->seed, t->id, chunk);
+    eb_pcg_init(&k.rng, p->seed, t->id, chunk);
     k.inv_log_q = t->inv_log_q;
     k.len = len;
     k.off = 0;

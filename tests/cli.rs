@@ -703,3 +703,113 @@ fn sssp_methods_agree_and_bad_flags_are_errors() {
         );
     }
 }
+
+/// `generate chung-lu --out-degrees FILE --in-degrees FILE`: two files of one degree per
+/// vertex (a sequence, or a histogram listing its vertices in ascending degree) give the
+/// same graph as one `out in` file with those pairs; bad values are named by file and
+/// line, different lengths and already-directed files are refused, and one flag alone is
+/// an error.
+#[test]
+fn chung_lu_out_and_in_degree_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 2000usize;
+    let out: Vec<u64> = (0..n as u64).map(|i| 1 + (i * 7) % 23).collect();
+    let hist = [(1u64, 1000u64), (3, 600), (9, 300), (40, 100)];
+    let inn: Vec<u64> = hist
+        .iter()
+        .flat_map(|&(d, c)| std::iter::repeat_n(d, c as usize))
+        .collect();
+    let seq = |v: &[u64]| v.iter().map(|d| format!("{d}\n")).collect::<String>();
+    let out_f = write(dir.path(), "out.txt", seq(&out).as_bytes());
+    let mut h = String::from("degree,count\n");
+    for (d, c) in hist {
+        h += &format!("{d},{c}\n");
+    }
+    let in_f = write(dir.path(), "in.csv", h.as_bytes());
+    let pairs: String = out
+        .iter()
+        .zip(&inn)
+        .map(|(o, i)| format!("{o} {i}\n"))
+        .collect();
+    let pair_f = write(dir.path(), "pairs.txt", pairs.as_bytes());
+    let (a, b) = (dir.path().join("a.el"), dir.path().join("b.el"));
+    let gen_args = |extra: &[&str], o: &Path| -> Output {
+        let mut c = vec!["generate", "chung-lu", "--seed", "3", "--quiet"];
+        c.extend_from_slice(extra);
+        c.extend(["-o", o.to_str().unwrap()]);
+        run(&c)
+    };
+    let o = gen_args(
+        &[
+            "--out-degrees",
+            out_f.to_str().unwrap(),
+            "--in-degrees",
+            in_f.to_str().unwrap(),
+        ],
+        &a,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = gen_args(&["--directed", "--degrees", pair_f.to_str().unwrap()], &b);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ga = std::fs::read(&a).unwrap();
+    assert!(ga.len() > 1000, "a graph with arcs");
+    assert_eq!(
+        ga,
+        std::fs::read(&b).unwrap(),
+        "two files = one file of pairs"
+    );
+
+    // A bad value, named by file and line.
+    let bad = write(dir.path(), "bad.txt", b"1\n2\nx\n");
+    let o = gen_args(
+        &[
+            "--out-degrees",
+            out_f.to_str().unwrap(),
+            "--in-degrees",
+            bad.to_str().unwrap(),
+        ],
+        &a,
+    );
+    assert_error(&o, "bad.txt:3: 'x' is not a non-negative integer");
+    // Different lengths.
+    let short = write(dir.path(), "short.txt", seq(&out[..1500]).as_bytes());
+    let o = gen_args(
+        &[
+            "--out-degrees",
+            short.to_str().unwrap(),
+            "--in-degrees",
+            in_f.to_str().unwrap(),
+        ],
+        &a,
+    );
+    assert_error(&o, "has 1500 vertices but");
+    // An already directed file.
+    let o = gen_args(
+        &[
+            "--out-degrees",
+            pair_f.to_str().unwrap(),
+            "--in-degrees",
+            in_f.to_str().unwrap(),
+        ],
+        &a,
+    );
+    assert_error(&o, "pairs.txt");
+    assert_error(&o, "out- and in-degrees together");
+    // One flag alone, or with --degrees.
+    assert_error(
+        &gen_args(&["--out-degrees", out_f.to_str().unwrap()], &a),
+        "--in-degrees",
+    );
+    let o = gen_args(
+        &[
+            "--degrees",
+            pair_f.to_str().unwrap(),
+            "--out-degrees",
+            out_f.to_str().unwrap(),
+            "--in-degrees",
+            in_f.to_str().unwrap(),
+        ],
+        &a,
+    );
+    assert_error(&o, "cannot be used with");
+}

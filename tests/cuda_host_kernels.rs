@@ -66,3 +66,25 @@ mod chung_lu_cases;
 fn chung_lu_through_the_host_kernels_equals_the_cpu_byte_for_byte() {
     chung_lu_cases::same_graphs(1, &host::chung_lu);
 }
+
+/// The device generator's random stream is rand_pcg's Pcg64 under the same seeding, draw
+/// for draw: first draws, long runs, and keys at the ends of their ranges (the carries of
+/// the 128-bit arithmetic in 64-bit halves).
+#[test]
+fn chung_lu_stream_is_rand_pcgs_bit_for_bit() {
+    use edgeblas::generate::chung_lu::rng::Stream;
+    let keys = [
+        (0u64, 0u64, 0u64, 10usize),
+        (1, 2, 3, 10_000),
+        (u64::MAX, 1 << 40, 77, 1000),
+        (5, 123_456_789, u64::MAX, 1000),
+        (42, (1 << 63) - 1, 9, 1000),
+        (7, (1 << 63) - 2, u64::MAX - 1, 1000),
+    ];
+    for (seed, task, chunk, len) in keys {
+        let got = host::chung_lu_stream(seed, task, chunk, len);
+        let mut s = Stream::new(seed, task, chunk);
+        let want: Vec<u64> = (0..len).map(|_| s.next_u64()).collect();
+        assert_eq!(got, want, "stream ({seed}, {task}, {chunk})");
+    }
+}

@@ -98,6 +98,14 @@ void eb_host_sort_merge(const EbSortParams *p) {
     }
 }
 
+/* The first `len` draws of the PCG stream of (seed, task, chunk), for the tests that
+ * compare it with rand_pcg's. */
+void eb_host_cl_stream(uint64_t seed, uint64_t task, uint64_t chunk, uint64_t *out, uint64_t len) {
+    EbPcg g;
+    eb_pcg_init(&g, seed, task, chunk);
+    for (uint64_t i = 0; i < len; i++) out[i] = eb_pcg_next(&g);
+}
+
 void eb_host_sort_copy(const EbSortParams *p) {
     for (uint64_t k = 0; k < p->counters[0]; k++) {
         uint32_t r = p->rows[k];

@@ -738,6 +738,13 @@ pub mod host {
         Csr::new_checked(g.n, g.n, offsets, indices, vec![(); g.nnz])
     }
 
+    /// The first `len` draws of the device generator's random stream of `(seed, task,
+    /// chunk)` (chung_lu.cuh's PCG in 64-bit halves), built for the host: the tests
+    /// compare it with [`crate::generate::chung_lu::rng::Stream`].
+    pub fn chung_lu_stream(seed: u64, task: u64, chunk: u64, len: usize) -> Vec<u64> {
+        crate::backend::cuda::host::cl_stream(seed, task, chunk, len)
+    }
+
     /// Sparse indices to bitmap words and back through the conversion kernels' host
     /// build: `(words, indices as listed)`.
     ///

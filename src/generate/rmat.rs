@@ -4,14 +4,14 @@
 //! `a, b, c, d = 1 - a - b - c`, vertex ids permuted by a seeded random permutation,
 //! self-loops dropped and repeats merged, written as [`Csr`].
 //!
-//! Edge `e` draws from its own counter-based stream (key `(seed, e)`, see
-//! [`super::chung_lu::rng`]), so the graph does not depend on the thread count.
-
-use std::sync::atomic::{AtomicU32, Ordering};
+//! Edge `e` draws from its own PCG stream (Chung-Lu's streams with task `RMAT_TASK`
+//! and chunk `e`, see [`super::chung_lu::rng`]), so the graph does not depend on the
+//! thread count.
 
 use rayon::prelude::*;
 
-use super::chung_lu::rng::{Stream, mix, stream_key, unit};
+use super::chung_lu::cpu::{fill_by_blocks, partition, row_blocks, walk_dynamic};
+use super::chung_lu::rng::{Stream, unit};
 use crate::algebra::Index;
 use crate::error::{Error, Result};
 use crate::generate::{Progress, Reporter};
@@ -53,10 +53,11 @@ impl Default for Rmat {
     }
 }
 
-/// Task number used for R-MAT streams, apart from any Chung-Lu task.
-const RMAT_TASK: u64 = u64::MAX - 1;
+/// Task number used for R-MAT streams, apart from any Chung-Lu task (and below 2^63, as
+/// PCG's stream selection needs).
+const RMAT_TASK: u64 = (1 << 63) - 1;
 /// Task number of the permutation's stream.
-const PERM_TASK: u64 = u64::MAX - 2;
+const PERM_TASK: u64 = (1 << 63) - 2;
 
 impl Rmat {
     /// Checks the parameters.
@@ -92,7 +93,7 @@ impl Rmat {
     /// The sampled edge `e` (before the permutation).
     #[inline]
     fn edge(&self, e: u64) -> (u64, u64) {
-        let mut s = Stream::from_key(stream_key(self.seed, RMAT_TASK, e));
+        let mut s = Stream::new(self.seed, RMAT_TASK, e);
         let (ab, abc) = (self.a + self.b, self.a + self.b + self.c);
         let (mut u, mut v) = (0u64, 0u64);
         for _ in 0..self.scale {
@@ -121,10 +122,16 @@ impl Rmat {
     }
 
     /// [`Rmat::generate`], reporting to `progress` as it goes: [`Progress::work`] counts
-    /// the blocks of 2^16 sampled edges of both passes (`total = 2 * blocks`), and
-    /// [`Progress::phase`] marks the ends of `"permutation"`, `"count pass"`, `"fill
-    /// pass"`, `"rows sorted"` and `"compacted"`. The graph is the same with or without a
-    /// hook.
+    /// the blocks of 2^16 sampled edges twice (`total = 2 * blocks`), as they are sampled
+    /// and as they are placed, and [`Progress::phase`] marks the ends of `"permutation"`,
+    /// `"lane K walked"` (per thread), `"walk"`, `"prefix sum"`, `"fill pass"`, `"rows
+    /// sorted"` and `"compacted"`. The graph is the same with or without a hook.
+    ///
+    /// Every edge is sampled once; each block of samples is grouped by block of rows right
+    /// away (6 bytes per entry), then placed with the Chung-Lu generator's memory-bound
+    /// passes (per block of rows a count, a prefix sum and a scatter), without atomic
+    /// counters; rows are then sorted and de-duplicated. Memory: the grouped entries and
+    /// the CSR.
     ///
     /// # Errors
     /// As [`Rmat::check`].
@@ -157,45 +164,22 @@ impl Rmat {
                 }
             }
         };
-        let deg: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
-        (0..blocks).into_par_iter().for_each(|b| {
-            each_block(b, &mut |u, v| {
-                deg[u as usize].fetch_add(1, Ordering::Relaxed);
-                if undirected {
-                    deg[v as usize].fetch_add(1, Ordering::Relaxed);
-                }
-            });
-            report.add(1);
+        // One walk: blocks taken dynamically by the threads, each into its own buffer;
+        // then the buffers placed into rows by blocks of rows (counting sorts, no
+        // atomics: a hub's counter would be contended by every thread).
+        let threads = rayon::current_num_threads();
+        let units: Vec<(u64, u64)> = (0..blocks).map(|b| (b, b + 1)).collect();
+        let tick = |k: u64| report.add(k);
+        let lap = |what: &str| report.phase(what);
+        let rb = row_blocks(n);
+        let parts = walk_dynamic(&units, threads, &tick, &lap, |b| {
+            let mut buf = Vec::with_capacity(BLOCK as usize);
+            each_block(b as u64, &mut |u, v| buf.push((u, v)));
+            partition(&buf, undirected, rb)
         });
-        report.phase("count pass");
-        let mut offsets = vec![0u64; n + 1];
-        for i in 0..n {
-            offsets[i + 1] = offsets[i] + deg[i].swap(0, Ordering::Relaxed) as u64;
-        }
-        let total = offsets[n] as usize;
-        let mut raw: Vec<Index> = vec![0; total];
-        {
-            let slots = Slots(raw.as_mut_ptr());
-            let offs = &offsets;
-            (0..blocks).into_par_iter().for_each(|b| {
-                let slots = &slots;
-                each_block(b, &mut |u, v| {
-                    let q =
-                        offs[u as usize] + deg[u as usize].fetch_add(1, Ordering::Relaxed) as u64;
-                    // SAFETY: the second pass replays the first pass's arcs, so row u's
-                    // cursor stays below its count and slot q is claimed once.
-                    unsafe { *slots.0.add(q as usize) = v };
-                    if undirected {
-                        let q = offs[v as usize]
-                            + deg[v as usize].fetch_add(1, Ordering::Relaxed) as u64;
-                        // SAFETY: as above, for row v.
-                        unsafe { *slots.0.add(q as usize) = u };
-                    }
-                });
-                report.add(1);
-            });
-        }
-        report.phase("fill pass");
+        report.phase("walk");
+        let (offsets, mut raw) = fill_by_blocks(n, rb, &parts, blocks, &tick, &lap);
+        drop(parts);
         // Sort and de-duplicate every row, then compact.
         let lens: Vec<u64> = {
             let mut pieces: Vec<&mut [Index]> = Vec::with_capacity(n);
@@ -241,17 +225,10 @@ impl Rmat {
     }
 }
 
-#[derive(Clone, Copy)]
-struct Slots(*mut Index);
-// SAFETY: threads write disjoint slots claimed through atomic cursors, and read none.
-unsafe impl Send for Slots {}
-// SAFETY: as above.
-unsafe impl Sync for Slots {}
-
 /// A seeded random permutation of `0..n` (Fisher-Yates).
 fn permutation(n: usize, seed: u64) -> Vec<u32> {
     let mut p: Vec<u32> = (0..n as u64).map(|x| x as u32).collect();
-    let mut s = Stream::from_key(mix(stream_key(seed, PERM_TASK, 0)));
+    let mut s = Stream::new(seed, PERM_TASK, 0);
     for i in (1..n).rev() {
         // Lemire's multiply-shift: an unbiased-enough index in 0..=i for a benchmark graph.
         let j = ((s.next_u64() as u128 * (i as u128 + 1)) >> 64) as usize;

@@ -23,6 +23,15 @@ unsafe extern "C" {
     fn eb_host_sort_classify(p: *const EbSortParams);
     fn eb_host_sort_merge(p: *const EbSortParams);
     fn eb_host_sort_copy(p: *const EbSortParams);
+    fn eb_host_cl_stream(seed: u64, task: u64, chunk: u64, out: *mut u64, len: u64);
+}
+
+/// The first `len` draws of chung_lu.cuh's PCG stream of `(seed, task, chunk)`.
+pub(crate) fn cl_stream(seed: u64, task: u64, chunk: u64, len: usize) -> Vec<u64> {
+    let mut out = vec![0u64; len];
+    // SAFETY: the C function writes exactly `len` u64s into `out`, which holds `len`.
+    unsafe { eb_host_cl_stream(seed, task, chunk, out.as_mut_ptr(), len as u64) };
+    out
 }
 
 /// A host buffer the C code writes through raw pointers.

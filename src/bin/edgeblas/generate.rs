@@ -35,6 +35,10 @@ pub struct DegreeSource {
     /// --directed), or a `degree,count` CSV histogram with a header
     #[arg(long, value_name = "FILE")]
     pub degrees: Option<PathBuf>,
+    /// Directed: a file of expected out-degrees (a sequence, vertex i on line i, or a
+    /// degree,count histogram), with --in-degrees for the in-degrees of the same vertices
+    #[arg(long, value_name = "FILE", requires = "in_degrees")]
+    pub out_degrees: Option<PathBuf>,
     /// A power law: n=N,gamma=G,dmin=D[,dmax=M] (dmax defaults to floor(sqrt(S)))
     #[arg(long, value_name = "SPEC")]
     pub power_law: Option<String>,
@@ -48,6 +52,10 @@ pub struct DegreeSource {
 pub struct ChungLuModel {
     #[command(flatten)]
     pub source: DegreeSource,
+    /// Directed: the expected in-degrees that go with --out-degrees, as many vertices (a
+    /// histogram lists its vertices in ascending degree)
+    #[arg(long, value_name = "FILE", requires = "out_degrees")]
+    pub in_degrees: Option<PathBuf>,
     /// Coarsen the distribution: merge neighbouring degree groups within a factor 1 + DELTA
     #[arg(long, value_name = "DELTA")]
     pub coarsen: Option<f64>,
@@ -182,13 +190,16 @@ impl ChungLuModel {
         let s = &self.source;
         let degrees = if let Some(p) = &s.degrees {
             chung_lu::read_degrees(p, self.directed)?
+        } else if let (Some(o), Some(i)) = (&s.out_degrees, &self.in_degrees) {
+            chung_lu::read_degree_pair(o, i)?
         } else if let Some(spec) = &s.power_law {
             Degrees::Histogram(PowerLaw::parse(spec)?.histogram()?)
         } else if let Some(g) = &s.like {
             like(g, self.directed)?
         } else {
             return Err(Error::InvalidArgument(
-                "give one of --degrees, --power-law, --like".into(),
+                "give one of --degrees, --out-degrees with --in-degrees, --power-law, --like"
+                    .into(),
             ));
         };
         degrees.validate()?;

@@ -1,5 +1,8 @@
-//! Chung-Lu generation on the CPU: chunks in parallel (rayon), a counting pass, a prefix
-//! sum, a filling pass that replays the same streams, and a parallel sort of every row.
+//! Chung-Lu generation on the CPU: one walk of every chunk into per-piece edge buffers
+//! (pieces taken dynamically by the threads), then memory-bound passes that place the
+//! edges into rows (by blocks of rows, or by lanes), and a parallel sort of the rows
+//! where the numbering needs it. The walk and the placement by blocks serve the R-MAT
+//! generator too.
 //!
 //! The per-chunk walk ([`for_each_pair`]) is the function a CUDA kernel mirrors: edge
 //! skipping over the chunk's pair range with the chunk's own stream, incremental pair
@@ -134,7 +137,7 @@ pub fn for_each_pair(plan: &Plan, t: &Task, chunk: u64, seed: u64, mut emit: imp
 }
 
 /// Runs `emit` over every edge of the chunks `c0..c1` (global numbers).
-fn for_each_edge_in(plan: &Plan, c0: u64, c1: u64, seed: u64, emit: &mut impl FnMut(u32, u32)) {
+fn for_each_edge_in(plan: &Plan, (c0, c1): (u64, u64), seed: u64, emit: &mut impl FnMut(u32, u32)) {
     if c0 >= c1 {
         return;
     }
@@ -148,37 +151,102 @@ fn for_each_edge_in(plan: &Plan, c0: u64, c1: u64, seed: u64, emit: &mut impl Fn
     }
 }
 
-/// Lanes report progress every this many chunks (about a million edges at most).
+/// Progress is reported after at least this many chunks.
 const TICK: u64 = 256;
-/// Edges per buffer between generation and the counters or the slots.
-const BATCH: usize = 2048;
 
-/// Replays the edges of the lane's chunks `c0..c1` in buffers of [`BATCH`] edges, each
-/// handed to `apply`, and reports every [`TICK`] chunks to `tick`: the common walk of
-/// the counting and the filling pass, so that both see the same edges in the same order.
-#[inline]
-fn replay_lane(
+/// An edge as the walk leaves it: (row position, column position), 8 bytes.
+pub(crate) type Edge = (u32, u32);
+
+/// Every piece walked once (see [`walk_dynamic`]), its edges handed to `make`, whose
+/// result is the piece's.
+fn walk_pieces<T: Send>(
     plan: &Plan,
-    (c0, c1): (u64, u64),
+    pieces: &[(u64, u64)],
     seed: u64,
-    tick: &impl Fn(u64),
-    mut apply: impl FnMut(&[(u32, u32)]),
-) {
-    let mut buf: Vec<(u32, u32)> = Vec::with_capacity(BATCH);
-    let mut c = c0;
-    while c < c1 {
-        let e = (c + TICK).min(c1);
-        for_each_edge_in(plan, c, e, seed, &mut |u, v| {
-            buf.push((u, v));
-            if buf.len() == BATCH {
-                apply(&buf);
-                buf.clear();
+    threads: usize,
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+    make: impl Fn(Vec<Edge>) -> T + Sync,
+) -> Vec<T> {
+    let expected = |&(c0, c1): &(u64, u64)| -> usize {
+        let mut m = 0.0;
+        let mut k = plan.task_of_chunk(c0);
+        let mut c = c0;
+        while c < c1 {
+            let t = &plan.tasks[k];
+            let e = (t.first_chunk + t.chunks()).min(c1);
+            m += (e - c) as f64 * t.chunk_pairs as f64 * t.p;
+            c = e;
+            k += 1;
+        }
+        // Room for the mean plus a few standard deviations: growth is then rare.
+        (m + 6.0 * m.sqrt() + 64.0) as usize
+    };
+    walk_dynamic(pieces, threads, tick, lap, |k| {
+        let mut buf: Vec<Edge> = Vec::with_capacity(expected(&pieces[k]));
+        for_each_edge_in(plan, pieces[k], seed, &mut |u, v| buf.push((u, v)));
+        make(buf)
+    })
+}
+
+/// `walk(k)` for every piece `k` of `pieces`, once: the pieces are taken dynamically by
+/// `threads` workers from a shared counter, each walked into its own buffer, so the
+/// result depends on the pieces only, never on the schedule. A piece `(c0, c1)` is
+/// `c1 - c0` units of work for `tick`; `lap` is told when each worker runs out of pieces
+/// (`"lane K walked"`, the lanes' finish times). Also the R-MAT generator's walk.
+pub(crate) fn walk_dynamic<T: Send>(
+    pieces: &[(u64, u64)],
+    threads: usize,
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+    walk: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let done: Vec<Vec<(usize, T)>> = (0..threads.max(1))
+        .into_par_iter()
+        .map(|lane| {
+            let mut mine = Vec::new();
+            let mut pending = 0u64;
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(c0, c1)) = pieces.get(k) else {
+                    break;
+                };
+                mine.push((k, walk(k)));
+                pending += c1 - c0;
+                if pending >= TICK {
+                    tick(pending);
+                    pending = 0;
+                }
             }
-        });
-        tick(e - c);
-        c = e;
+            tick(pending);
+            lap(&format!("lane {lane} walked"));
+            mine
+        })
+        .collect();
+    let mut done: Vec<(usize, T)> = done.into_iter().flatten().collect();
+    done.sort_unstable_by_key(|x| x.0);
+    done.into_iter().map(|x| x.1).collect()
+}
+
+/// Cuts the pieces' buffers, in order, into at most `lanes` consecutive ranges of about
+/// equal edge counts (at piece boundaries): the lanes of the count and fill passes.
+pub(crate) fn edge_lanes(bufs: &[Vec<Edge>], lanes: usize) -> Vec<(usize, usize)> {
+    let total: usize = bufs.iter().map(Vec::len).sum();
+    let lanes = lanes.clamp(1, bufs.len().max(1));
+    let mut out = Vec::with_capacity(lanes);
+    let (mut k0, mut acc) = (0usize, 0usize);
+    for (k, b) in bufs.iter().enumerate() {
+        acc += b.len();
+        let goal = total * (out.len() + 1) / lanes;
+        if out.len() + 1 < lanes && acc >= goal {
+            out.push((k0, k + 1));
+            k0 = k + 1;
+        }
     }
-    apply(&buf);
+    out.push((k0, bufs.len()));
+    out
 }
 
 /// A raw pointer that may cross threads: the filling pass writes disjoint slots.
@@ -200,50 +268,252 @@ pub fn generate(plan: &Plan, seed: u64) -> Csr<()> {
 }
 
 /// [`generate`], reporting to `progress` as it goes: [`Progress::work`] counts the chunks
-/// of both passes (`total = 2 * plan.chunks`), in batches of a few hundred chunks per
-/// thread, and [`Progress::phase`] marks the ends of `"lane counted"` (once per lane),
-/// `"count pass"`, `"prefix sum"`, `"lane filled"`, `"fill pass"` and `"rows ordered"`.
-/// The graph is the same with or without a hook.
+/// twice (`total = 2 * plan.chunks`), once as they are walked and once as their edges are
+/// placed, in batches (a few hundred chunks per thread while walking, a block of rows or
+/// a piece while placing), and [`Progress::phase`] marks the
+/// ends of `"lane K walked"` (once per thread `K`: the lanes' finish times), `"walk"`,
+/// `"count pass"` (only where vertices keep the user's numbering), `"prefix sum"`,
+/// `"fill pass"` and `"rows ordered"`. The graph is the same with or without a hook.
 ///
 /// # How
-/// The chunks, in task order, are cut into one contiguous range per thread ("lane") of
-/// about equal cost under the model `c = alpha + beta m` (the paper's load-balanced
-/// static scheme). Each lane counts its edges' endpoints in a private array (plain
-/// stores, no atomics: a locked increment would wait for every pending cache miss);
-/// the prefix sum over vertices and lanes gives the row offsets and, for every row, the
-/// sub-range each lane fills. The filling pass replays the same chunks. When groups are
-/// numbered contiguously, task order is column order within every row, so rows come out
-/// sorted; a degree sequence in the user's numbering is sorted afterwards.
+/// 1. **Walk, once.** The chunks, in task order, are cut by the plan into
+///    [pieces](Plan::pieces) of about equal cost; the threads take pieces from a shared
+///    counter (dynamic, so lanes finish together whatever the cost model misses) and walk
+///    each into its own buffer of compact edges, `(row position, column position)`, 8
+///    bytes each. Every random number is drawn once.
+/// 2. **Place**, with memory-bound passes and no atomics, each row receiving its entries
+///    in piece order:
+///    - vertices numbered by position (a histogram, a non-decreasing sequence): each
+///      piece's buffer, still in cache, is grouped by block of rows (a counting sort,
+///      `partition`) and freed; then every block of rows apart counts its rows,
+///      prefix-sums them into the offsets and scatters its entries into a range of slots
+///      that stays in cache (`fill_by_blocks`);
+///    - any other numbering: the buffers are cut into one lane per thread of about equal
+///      edge count; a private count per lane and vertex, a prefix sum over vertices and
+///      lanes, and a scatter of each lane into its own sub-range of every row
+///      (`fill_by_lanes`).
 ///
-/// Memory: the CSR, plus one `u32` per vertex per lane, plus the plan (per task).
+///    When groups are numbered contiguously, task order is column order within every
+///    row, so rows come out sorted; a degree sequence in the user's numbering is sorted
+///    afterwards.
+///
+/// Memory, besides the plan: the CSR (`8 (n + 1)` bytes of offsets, 4 bytes per entry);
+/// by blocks, the grouped entries (6 bytes per entry, 12 per undirected edge), so 20
+/// bytes per undirected edge at the peak; by lanes, the buffers (8 bytes per edge) beside
+/// the CSR plus a `u32` count and a `u64` cursor per vertex per thread, 16 bytes per edge
+/// and 12 per vertex per thread. At n = 10M on a power law with gamma 2.1 and dmin 4
+/// (130M edges) the peak is about 2.7 GB: 1.04 GB of CSR entries, 80 MB of offsets and
+/// 1.57 GB of grouped entries. The plan of that run is almost as large (30.5M tasks of
+/// 64 bytes, 2 GB).
 pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Progress>) -> Csr<()> {
     let n = plan.n;
     let threads = rayon::current_num_threads();
-    let lanes = plan.lanes(threads);
     let report = Reporter::new(progress, 2 * plan.chunks);
     let lap = |what: &str| report.phase(what);
     let tick = |c: u64| report.add(c);
     let undirected = !plan.directed;
+    let pieces = plan.pieces();
+    let (offsets, mut indices) = if plan.rows.members.is_none() {
+        let blocks = row_blocks(n);
+        let parts = walk_pieces(plan, &pieces, seed, threads, &tick, &lap, |edges| {
+            partition(&edges, undirected, blocks)
+        });
+        lap("walk");
+        fill_by_blocks(n, blocks, &parts, plan.chunks, &tick, &lap)
+    } else {
+        let bufs = walk_pieces(plan, &pieces, seed, threads, &tick, &lap, |edges| edges);
+        lap("walk");
+        let lanes = edge_lanes(&bufs, threads);
+        fill_by_lanes(plan, &bufs, &pieces, &lanes, &tick, &lap)
+    };
+    let nnz = offsets[n] as usize;
+
+    // Entries are column positions, sorted within every row (task order is column order
+    // in position space). With a vertex order that is not the identity, map them to
+    // vertices: a reversed order only reverses each row, any other needs a sort.
+    let cols = plan.col_groups();
+    if cols.reversed {
+        reverse_rows(&offsets, &mut indices, n as u32);
+    } else if let Some(m) = &cols.members {
+        relabel_and_sort_rows(&offsets, &mut indices, m);
+    }
+    lap("rows ordered");
+    report.finish();
+    // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
+    // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
+    // none equal to the row (no intra pair has a == b, directed self pairs are dropped),
+    // all < n. Rows are sorted: with contiguous groups, lanes are consecutive ranges of
+    // chunks in task order and fill each row's sub-ranges in lane order, and task order
+    // visits a row's column groups in ascending order, each in ascending order within a
+    // chunk and across a task's chunks; otherwise `reverse_rows` or `relabel_and_sort_rows`
+    // mapped positions to vertices and restored the order. Offsets are
+    // the prefix sum of exactly the rows' counts.
+    unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
+}
+
+/// The blocks of rows of [`fill_by_blocks`] for `n` rows: `(shift, count)`, block `k`
+/// being rows `k << shift ..`. At least [`BLOCK_ROWS_MIN`] rows a block, at most 256
+/// blocks up to n = 2^24, blocks of 2^16 rows beyond (rows within a block are `u16`).
+pub(crate) fn row_blocks(n: usize) -> (u32, usize) {
+    let mut shift = BLOCK_ROWS_MIN.trailing_zeros();
+    while (n >> shift) > 256 && shift < 16 {
+        shift += 1;
+    }
+    (shift, n.div_ceil(1 << shift).max(1))
+}
+
+/// A piece's entries grouped by block of rows (a counting sort of its edges): the
+/// entry's row within its block and its column, 6 bytes, and where each block's entries
+/// start (`count + 1` values).
+pub(crate) struct Parted {
+    rows: Vec<u16>,
+    cols: Vec<u32>,
+    start: Vec<u32>,
+}
+
+/// Groups `edges` by block of rows (`(shift, count)` from [`row_blocks`]), in order
+/// within each block; undirected edges give an entry in both rows. Run right after a
+/// piece is walked, while its edges are in cache.
+pub(crate) fn partition(
+    edges: &[Edge],
+    undirected: bool,
+    (shift, nblocks): (u32, usize),
+) -> Parted {
+    let mut start = vec![0u32; nblocks + 1];
+    for &(u, v) in edges {
+        start[(u >> shift) as usize + 1] += 1;
+        if undirected {
+            start[(v >> shift) as usize + 1] += 1;
+        }
+    }
+    for k in 0..nblocks {
+        start[k + 1] += start[k];
+    }
+    let total = start[nblocks] as usize;
+    let (mut rows, mut cols) = (vec![0u16; total], vec![0u32; total]);
+    let mut cur: Vec<u32> = start[..nblocks].to_vec();
+    let mask = (1u32 << shift) - 1;
+    for &(u, v) in edges {
+        let q = &mut cur[(u >> shift) as usize];
+        rows[*q as usize] = (u & mask) as u16;
+        cols[*q as usize] = v;
+        *q += 1;
+        if undirected {
+            let q = &mut cur[(v >> shift) as usize];
+            rows[*q as usize] = (v & mask) as u16;
+            cols[*q as usize] = u;
+            *q += 1;
+        }
+    }
+    Parted { rows, cols, start }
+}
+
+/// Places the pieces' entries, [partitioned](partition) by block of rows, into rows when
+/// position `k` is vertex `k`: a prefix sum over the blocks' sizes gives where each
+/// block's rows start ("prefix sum"); then every block apart, in parallel, counts its
+/// rows, prefix-sums them into the offsets and scatters its entries, piece by piece, into
+/// its slots, a range that stays in cache ("fill pass"). Each row receives its entries in
+/// piece order, as [`fill_by_lanes`] gives them. `units` units of work are reported to
+/// `tick`, spread over the blocks.
+pub(crate) fn fill_by_blocks(
+    n: usize,
+    (shift, nblocks): (u32, usize),
+    parts: &[Parted],
+    units: u64,
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+) -> (Vec<u64>, Vec<Index>) {
+    let mut block_start = vec![0u64; nblocks + 1];
+    for k in 0..nblocks {
+        let size: u64 = parts
+            .iter()
+            .map(|p| (p.start[k + 1] - p.start[k]) as u64)
+            .sum();
+        block_start[k + 1] = block_start[k] + size;
+    }
+    let nnz = block_start[nblocks] as usize;
+    let mut offsets = vec![0u64; n + 1];
+    offsets[n] = nnz as u64;
+    let mut indices: Vec<Index> = vec![0; nnz];
+    lap("prefix sum");
+
+    // Disjoint pieces of the offsets and the entries, one per block.
+    let mut jobs: Vec<(usize, &mut [u64], &mut [Index])> = Vec::with_capacity(nblocks);
+    let (mut off_rest, mut idx_rest) = (&mut offsets[..n], &mut indices[..]);
+    for k in 0..nblocks {
+        let rows = (n - (k << shift)).min(1 << shift);
+        let (o, ot) = off_rest.split_at_mut(rows);
+        let (x, xt) = idx_rest.split_at_mut((block_start[k + 1] - block_start[k]) as usize);
+        jobs.push((k, o, x));
+        (off_rest, idx_rest) = (ot, xt);
+    }
+    let block_start = &block_start;
+    let nb = nblocks as u64;
+    jobs.into_par_iter().for_each(|(k, off, slots)| {
+        let mut cur = vec![0u64; off.len()];
+        for p in parts {
+            let (a, b) = (p.start[k] as usize, p.start[k + 1] as usize);
+            for &r in &p.rows[a..b] {
+                cur[r as usize] += 1;
+            }
+        }
+        let mut acc = 0u64;
+        for (c, o) in cur.iter_mut().zip(off.iter_mut()) {
+            *o = block_start[k] + acc;
+            let d = *c;
+            *c = acc;
+            acc += d;
+        }
+        for p in parts {
+            let (a, b) = (p.start[k] as usize, p.start[k + 1] as usize);
+            for (&r, &y) in p.rows[a..b].iter().zip(&p.cols[a..b]) {
+                let q = cur[r as usize];
+                cur[r as usize] = q + 1;
+                slots[q as usize] = y;
+            }
+        }
+        let k = k as u64;
+        tick(units * (k + 1) / nb - units * k / nb);
+    });
+    lap("fill pass");
+    (offsets, indices)
+}
+
+/// The fewest rows in a block of [`fill_by_blocks`]: 2^13 rows of a few dozen entries
+/// each are a few hundred KB of slots, about an L2 cache.
+const BLOCK_ROWS_MIN: u32 = 1 << 13;
+
+/// Places the buffers' edges into rows by vertex (any vertex order): every lane counts
+/// its edges' endpoints per row privately (plain stores, no atomics), a prefix sum over
+/// vertices and lanes gives the row offsets and every lane's sub-range of every row, and
+/// every lane scatters its edges there. Memory: a `u32` count and a `u64` cursor per
+/// vertex per lane. Returns the offsets (by vertex) and the entries (column positions),
+/// each row in buffer order.
+fn fill_by_lanes(
+    plan: &Plan,
+    bufs: &[Vec<Edge>],
+    pieces: &[(u64, u64)],
+    lanes: &[(usize, usize)],
+    tick: &(impl Fn(u64) + Sync),
+    lap: &(impl Fn(&str) + Sync),
+) -> (Vec<u64>, Vec<Index>) {
+    let n = plan.n;
+    let undirected = !plan.directed;
     // Edges whose slots are claimed and prefetched before they are written.
     const PIECE: usize = 256;
-
-    // Counting pass: every lane counts its endpoints privately. Edges are gathered in a
-    // small buffer first and applied in a tight loop, so the cache misses of the
-    // increments overlap instead of waiting behind the skip loop's unpredictable branches.
+    // Counting pass: every range of pieces counts its endpoints privately.
     let counts: Vec<Vec<u32>> = lanes
         .par_iter()
-        .map(|&(c0, c1)| {
+        .map(|&(k0, k1)| {
             let mut cnt = vec![0u32; n];
-            let apply = |buf: &[(u32, u32)]| {
-                for &(u, v) in buf.iter() {
+            for b in &bufs[k0..k1] {
+                for &(u, v) in b.iter() {
                     cnt[u as usize] += 1;
                     if undirected {
                         cnt[v as usize] += 1;
                     }
                 }
-            };
-            replay_lane(plan, (c0, c1), seed, &tick, apply);
-            lap("lane counted");
+            }
             cnt
         })
         .collect();
@@ -283,23 +553,23 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
         cursors.push(cur);
     }
     drop(counts);
-    let nnz = offsets[n] as usize;
-    let mut indices: Vec<Index> = vec![0; nnz];
+    let mut indices: Vec<Index> = vec![0; offsets[n] as usize];
     lap("prefix sum");
 
-    // Filling pass: the same chunks again, each lane writing into its own sub-ranges,
-    // through the same kind of buffer. Slots are claimed for a piece of the buffer first,
-    // with a prefetch of each target line, then written: the misses of the scattered
-    // stores overlap instead of queueing in the store buffer one by one.
+    // Filling pass: each lane writes its buffers into its own sub-ranges. Slots are
+    // claimed for a piece of a buffer first, with a prefetch of each target line, then
+    // written: the misses of the scattered stores overlap instead of queueing in the store
+    // buffer one by one.
     let slots = SharedSlots(indices.as_mut_ptr());
     lanes
         .par_iter()
         .zip(cursors.par_iter_mut())
-        .for_each(|(&(c0, c1), cur)| {
+        .for_each(|(&(k0, k1), cur)| {
             let slots = &slots;
             let mut claimed: Vec<(u64, u32)> = Vec::with_capacity(2 * PIECE);
-            let apply = |buf: &[(u32, u32)]| {
-                for piece in buf.chunks(PIECE) {
+            let mut pending = 0u64;
+            for (b, &(c0, c1)) in bufs[k0..k1].iter().zip(&pieces[k0..k1]) {
+                for piece in b.chunks(PIECE) {
                     claimed.clear();
                     for &(u, v) in piece {
                         let q = cur[u as usize];
@@ -314,40 +584,23 @@ pub fn generate_with_progress(plan: &Plan, seed: u64, progress: Option<&dyn Prog
                         }
                     }
                     for &(q, x) in claimed.iter() {
-                        // SAFETY: the filling pass replays exactly this lane's counting
-                        // pass, so row u's cursor stays inside the lane's sub-range of
+                        // SAFETY: this lane's counting pass counted exactly these
+                        // edges, so row u's cursor stays inside the lane's sub-range of
                         // row u, which no other lane writes; q < nnz.
                         unsafe { *slots.0.add(q as usize) = x };
                     }
                 }
-            };
-            replay_lane(plan, (c0, c1), seed, &tick, apply);
-            lap("lane filled");
+                pending += c1 - c0;
+                if pending >= TICK {
+                    tick(pending);
+                    pending = 0;
+                }
+            }
+            tick(pending);
         });
     lap("fill pass");
     drop(cursors);
-
-    // Entries are column positions, sorted within every row (task order is column order
-    // in position space). With a vertex order that is not the identity, map them to
-    // vertices: a reversed order only reverses each row, any other needs a sort.
-    let cols = plan.col_groups();
-    if cols.reversed {
-        reverse_rows(&offsets, &mut indices, n as u32);
-    } else if let Some(m) = &cols.members {
-        relabel_and_sort_rows(&offsets, &mut indices, m);
-    }
-    lap("rows ordered");
-    report.finish();
-    // SAFETY: every row holds the columns of its vertex's distinct edges (no pair is
-    // generated twice: tasks cover disjoint pairs and a chunk emits increasing pairs),
-    // none equal to the row (no intra pair has a == b, directed self pairs are dropped),
-    // all < n. Rows are sorted: with contiguous groups, lanes are consecutive ranges of
-    // chunks in task order and fill each row's sub-ranges in lane order, and task order
-    // visits a row's column groups in ascending order, each in ascending order within a
-    // chunk and across a task's chunks; otherwise `reverse_rows` or `relabel_and_sort_rows`
-    // mapped positions to vertices and restored the order. Offsets are
-    // the prefix sum of exactly the rows' counts.
-    unsafe { Csr::new_unchecked(n, n, offsets, indices, vec![(); nnz]) }
+    (offsets, indices)
 }
 
 /// Hints that slot `q` of `base` is about to be written (a no-op where there is no

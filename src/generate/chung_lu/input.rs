@@ -266,6 +266,87 @@ pub fn read_degrees(path: &Path, directed: bool) -> Result<Degrees> {
     parse_degrees(&path.display().to_string(), &bytes, directed)
 }
 
+/// Reads a directed distribution from two files, one of out-degrees and one of
+/// in-degrees (see [`parse_degree_pair`]).
+///
+/// # Errors
+/// [`Error::Io`] when a file cannot be read, else as [`parse_degree_pair`].
+pub fn read_degree_pair(out: &Path, inn: &Path) -> Result<Degrees> {
+    let ob = std::fs::read(out).map_err(|e| Error::io(out, e))?;
+    let ib = std::fs::read(inn).map_err(|e| Error::io(inn, e))?;
+    parse_degree_pair(
+        (&out.display().to_string(), &ob),
+        (&inn.display().to_string(), &ib),
+    )
+}
+
+/// A directed distribution from two undirected-style inputs `(name, bytes)`: the
+/// out-degrees and the in-degrees, each a sequence (one degree per line, vertex `i` on
+/// the `i+1`-th data line) or a `degree,count` histogram, as [`parse_degrees`] reads them.
+/// Vertex `i` gets the `i`-th out-degree and the `i`-th in-degree, a histogram listing its
+/// vertices in ascending degree (so two histograms pair the `k`-th smallest out-degree
+/// with the `k`-th smallest in-degree). Both must describe the same number of vertices.
+///
+/// # Errors
+/// As [`parse_degrees`], naming the file and line; an input with two values per line or
+/// three columns (already directed) is refused, and so are inputs of different lengths.
+///
+/// ```
+/// use edgeblas::generate::chung_lu::{parse_degree_pair, Degrees};
+/// let d = parse_degree_pair(("out.txt", b"1\n0\n2\n"), ("in.csv", b"degree,count\n1,3\n")).unwrap();
+/// assert_eq!(d, Degrees::Directed { out: vec![1, 0, 2], inn: vec![1, 1, 1] });
+/// let e = parse_degree_pair(("out.txt", b"1\n1\n"), ("in.txt", b"1\n1\n1\n")).unwrap_err();
+/// assert!(e.to_string().contains("out.txt has 2 vertices but in.txt has 3"));
+/// ```
+pub fn parse_degree_pair(out: (&str, &[u8]), inn: (&str, &[u8])) -> Result<Degrees> {
+    let one = |(name, bytes): (&str, &[u8]), what: &str| -> Result<Vec<u64>> {
+        match parse(name, bytes, true, crate::io::MIN_VERTEX_LIMIT)? {
+            Degrees::Sequence(s) => Ok(s),
+            Degrees::Histogram(h) => {
+                let n: u64 = h.iter().map(|&(_, c)| c).sum();
+                let limit = crate::io::vertex_limit(bytes.len());
+                if n > limit {
+                    return Err(Error::parse(
+                        name,
+                        0,
+                        format!(
+                            "the counts add up to {n} vertices, more than the {limit} a file of \
+                             {} bytes may expand to",
+                            bytes.len()
+                        ),
+                    ));
+                }
+                let mut v = Vec::with_capacity(n as usize);
+                for (d, c) in h {
+                    v.extend(std::iter::repeat_n(d, c as usize));
+                }
+                Ok(v)
+            }
+            Degrees::Directed { .. } => Err(Error::parse(
+                name,
+                0,
+                format!(
+                    "{what} takes one degree per vertex (a sequence, or a degree,count \
+                     histogram), but this file gives out- and in-degrees together"
+                ),
+            )),
+        }
+    };
+    let o = one(out, "--out-degrees")?;
+    let i = one(inn, "--in-degrees")?;
+    if o.len() != i.len() {
+        return Err(Error::InvalidArgument(format!(
+            "{} has {} vertices but {} has {}: out- and in-degrees must describe the same \
+             vertices",
+            out.0,
+            o.len(),
+            inn.0,
+            i.len()
+        )));
+    }
+    Ok(Degrees::Directed { out: o, inn: i })
+}
+
 /// Parses a degree file named `name`:
 ///
 /// - a histogram: a header line `degree,count` (any names, two comma-separated columns),

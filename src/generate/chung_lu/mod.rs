@@ -18,9 +18,11 @@
 //!    own random stream keyed by (seed, task, chunk) ([`rng`]). So the graph depends on the
 //!    plan and the seed only, never on threads or scheduling (work units follow the cost
 //!    model `c = alpha + beta m`), and a CUDA kernel can reproduce it bit for bit.
-//! 3. [`generate`] (in [`cpu`]): a counting pass, a prefix sum, a filling pass (the same
-//!    streams replayed) and a sort of every row: a [`Csr`](crate::matrix::Csr) with sorted rows, undirected
-//!    edges stored both ways.
+//! 3. [`generate`] (in [`cpu`]): one walk of every chunk into buffers of compact edges
+//!    (pieces of chunks taken dynamically by the threads), then memory-bound passes over
+//!    the buffers: a count per row, a prefix sum, a scatter, and a sort of every row only
+//!    where the numbering needs it: a [`Csr`](crate::matrix::Csr) with sorted rows,
+//!    undirected edges stored both ways.
 //! 4. [`Report`]: edges against the expectation, each group's mean degree against its
 //!    exact expectation with a z-score, K-L divergences, and a plot.
 //!
@@ -46,7 +48,10 @@ pub mod rng;
 pub use super::Progress;
 pub use coarsen::{Coarsen, coarsen_runs, merged_weight};
 pub use cpu::{generate, generate_with_progress};
-pub use input::{Degrees, PowerLaw, degree_histogram_of, parse_degrees, read_degrees};
+pub use input::{
+    Degrees, PowerLaw, degree_histogram_of, parse_degree_pair, parse_degrees, read_degree_pair,
+    read_degrees,
+};
 pub use plan::{Groups, Plan, PlanOptions, Task, TaskKind, decode_triangle};
 pub use report::Report;
 

@@ -18,6 +18,11 @@ pub const COST_ALPHA: f64 = 24.0;
 /// See [`COST_ALPHA`].
 pub const COST_BETA: f64 = 1.0;
 
+/// The cost, under `c = alpha + beta m`, of a [piece](Plan::pieces): the unit of dynamic
+/// scheduling on the CPU. About 64K edges: small enough for dynamic balance (a few
+/// hundred pieces per 10M edges), large enough that taking one is free.
+pub const PIECE_COST: f64 = 65536.0;
+
 /// One side of the groups: vertices of equal expected degree, ascending by degree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Groups {
@@ -381,8 +386,9 @@ impl Plan {
 
     /// The lanes of a run on `threads` threads: consecutive ranges `[c0, c1)` of global
     /// chunk numbers covering all chunks, of about equal cost under the model
-    /// `c = alpha + beta m` (see [`COST_ALPHA`]). Lanes affect only scheduling and memory,
-    /// never the output.
+    /// `c = alpha + beta m` (see [`COST_ALPHA`]): the CUDA backend's load-balanced static
+    /// schedule (the CPU takes [pieces](Plan::pieces) dynamically instead). Lanes affect
+    /// only scheduling and memory, never the output.
     pub fn lanes(&self, threads: usize) -> Vec<(u64, u64)> {
         let lanes = threads.clamp(1, self.chunks.max(1) as usize);
         let chunk_cost = |t: &Task| COST_ALPHA + COST_BETA * t.chunk_pairs as f64 * t.p;
@@ -419,6 +425,36 @@ impl Plan {
             acc += (nch - done) as f64 * cc;
         }
         out.push((c0, self.chunks));
+        out
+    }
+
+    /// The pieces of the CPU generator: consecutive ranges `[c0, c1)` of global chunk
+    /// numbers covering all chunks, each of cost about [`PIECE_COST`] under
+    /// `c = alpha + beta m` (a chunk is never split, so a piece may cost more). They
+    /// depend on the plan only; like lanes, they never affect the output.
+    pub fn pieces(&self) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        let mut c0 = 0u64;
+        let mut acc = 0.0;
+        for t in &self.tasks {
+            let cc = COST_ALPHA + COST_BETA * t.chunk_pairs as f64 * t.p;
+            let nch = t.chunks();
+            let mut done = 0u64;
+            while done < nch {
+                let need = ((PIECE_COST - acc) / cc).ceil().max(1.0);
+                if need > (nch - done) as f64 {
+                    acc += (nch - done) as f64 * cc;
+                    break;
+                }
+                done += need as u64;
+                out.push((c0, t.first_chunk + done));
+                c0 = t.first_chunk + done;
+                acc = 0.0;
+            }
+        }
+        if c0 < self.chunks || out.is_empty() {
+            out.push((c0, self.chunks));
+        }
         out
     }
 
