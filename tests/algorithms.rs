@@ -292,6 +292,38 @@ fn wcc_matches_union_find() {
 }
 
 #[test]
+fn wcc_sampled_matches_union_find() {
+    // The sampling pass (first 4 entries per row, then the arcs outside the most common
+    // star) on every test graph, symmetrised, whatever its density.
+    for (what, a, _) in all_graphs() {
+        let s = a.symmetrize(|_, _| ());
+        let want = union_find_labels(&a);
+        let c = edgeblas::algo::components::fastsv_sampled(&s);
+        assert_eq!(c.labels, want, "{what}: sampled labels");
+    }
+    // Dense enough that `wcc` itself samples: several groups of many arcs per vertex,
+    // where a group's smallest vertex is rarely among the first entries of its rows.
+    for seed in 0..4u64 {
+        let mut r = Rng::new(100 + seed);
+        let n = 400;
+        let mut b = CooBuilder::<()>::new(n, n);
+        for _ in 0..12 * n {
+            let g = r.below(3);
+            let (u, v) = (3 * r.below(n / 3) + g, 3 * r.below(n / 3) + g);
+            if u < n && v < n && u % 7 != 0 {
+                b.push(u, v, ()).unwrap();
+            }
+        }
+        let a = b.build(Duplicates::KeepFirst).unwrap();
+        assert!(a.nnz() > 8 * n, "the graph must be dense enough to sample");
+        let want = union_find_labels(&a);
+        assert_eq!(algo::wcc(&a, false).labels, want, "seed {seed}");
+        let fast = edgeblas::algo::components::fastsv(&a.symmetrize(|_, _| ()));
+        assert_eq!(fast.labels, want, "seed {seed}: plain FastSV");
+    }
+}
+
+#[test]
 fn wcc_of_a_path_given_backwards_joins_it() {
     // 4 -> 3 -> 2 -> 1 -> 0 and 5 isolated: arcs are followed against their direction.
     let mut b = CooBuilder::<()>::new(6, 6);

@@ -1319,3 +1319,41 @@ fn assign_scalar_panics_on_mask_length() {
     let mask = Mask::structure(&u);
     ops::assign_scalar(&mut w, Some(&mask), None, 1, &Descriptor::DEFAULT);
 }
+
+/// `w = w (.) u` into a dense `w` long enough for the parallel blocks, with `u` dense, a
+/// bitmap of full and partial words, and sparse: every index gets `minus(w, u)` where
+/// `u` has an entry and keeps `w` elsewhere, for 1 and 3 threads.
+#[test]
+fn accumulate_into_long_dense_vectors() {
+    let n = (1 << 18) + 77;
+    let mut r = Rng::new(7);
+    let w0: Vec<i64> = (0..n).map(|_| r.below(1000) as i64).collect();
+    let full: Vec<i64> = (0..n).map(|_| r.below(1000) as i64).collect();
+    // Runs of entries (whole 64-bit words present) and scattered ones.
+    let pairs: Vec<(Index, i64)> = (0..n)
+        .filter(|&i| (i / 640) % 3 == 0 || r.chance(0.3))
+        .map(|i| (i as Index, full[i]))
+        .collect();
+    let bitmap: Vector<i64> = Vector::from_pairs(n, pairs.iter().copied())
+        .into_bitmap()
+        .into();
+    let sparse = Vector::Sparse(SparseVector::from_pairs(n, pairs.iter().copied()));
+    let dense = Vector::from_dense(full.clone());
+    for (what, u) in [("dense", &dense), ("bitmap", &bitmap), ("sparse", &sparse)] {
+        let mut want = w0.clone();
+        for (i, x) in u.to_pairs() {
+            want[i as usize] = minus(want[i as usize], x);
+        }
+        for threads in [1, 3] {
+            let mut w = Vector::from_dense(w0.clone());
+            pool(threads)
+                .install(|| ops::assign(&mut w, None, Some(&minus), u, &Descriptor::DEFAULT));
+            assert_eq!(w.format_name(), "dense", "{what}");
+            assert_eq!(
+                w.into_dense(0).into_vec(),
+                want,
+                "{what}, {threads} threads"
+            );
+        }
+    }
+}

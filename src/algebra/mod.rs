@@ -118,6 +118,22 @@ pub trait BinaryOp<X, Y>: Send + Sync {
     type Output;
     /// Applies the operator.
     fn apply(&self, x: X, y: Y) -> Self::Output;
+
+    /// `acc[i] = op(acc[i], ys[i])` over two slices of one length (the accumulator's
+    /// loop). Through `dyn BinaryOp` this is one dynamic call per slice, and the loop
+    /// inside is compiled for the concrete operator, so accumulating a dense vector
+    /// costs what a hand-written loop does. Implementations need not override it.
+    fn accumulate_slice(&self, acc: &mut [X], ys: &[Y])
+    where
+        X: Copy,
+        Y: Copy,
+        Self::Output: Into<X>,
+    {
+        debug_assert_eq!(acc.len(), ys.len());
+        for (a, &y) in acc.iter_mut().zip(ys) {
+            *a = self.apply(*a, y).into();
+        }
+    }
 }
 
 /// Every closure or function `Fn(X, Y) -> Z` is a binary operator, so a closure serves

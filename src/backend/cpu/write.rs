@@ -127,6 +127,11 @@ fn accumulate_in_place<Z: Scalar>(
         return accumulate_in_place(w, None, op, &kept);
     }
     let allowed = |i: usize| mask.is_none_or(|m| m.allows(i));
+    if mask.is_none()
+        && let Vector::Dense(d) = w
+    {
+        return accumulate_dense(d.as_mut_slice(), op, t);
+    }
     match w {
         Vector::Dense(d) => {
             let s = d.as_mut_slice();
@@ -148,6 +153,62 @@ fn accumulate_in_place<Z: Scalar>(
             });
         }
         Vector::Sparse(_) => unreachable!("sparse outputs take the merge path"),
+    }
+}
+
+/// `w = w (.) t` for a dense `w` and no mask: blocks of indices in parallel, each one
+/// [`BinaryOp::accumulate_slice`] over a run of `t`'s entries where `t` is dense or a
+/// full word of a bitmap, one `apply` per entry elsewhere. The operator is applied to the
+/// same pairs as one pass would, so the result does not depend on the threads.
+fn accumulate_dense<Z: Scalar>(w: &mut [Z], op: &dyn BinaryOp<Z, Z, Output = Z>, t: &Vector<Z>) {
+    use rayon::prelude::*;
+    /// Indices per parallel block: a multiple of 64, so blocks hold whole bitmap words.
+    const BLOCK: usize = 1 << 14;
+    let par = w.len() >= 4 * BLOCK;
+    match t {
+        Vector::Dense(td) => {
+            let ts = td.as_slice();
+            if par {
+                w.par_chunks_mut(BLOCK)
+                    .zip(ts.par_chunks(BLOCK))
+                    .for_each(|(a, y)| op.accumulate_slice(a, y));
+            } else {
+                op.accumulate_slice(w, ts);
+            }
+        }
+        Vector::Bitmap(b) => {
+            let (bits, vals) = (b.bits(), b.values());
+            let block = |(bi, a): (usize, &mut [Z])| {
+                let base = bi * BLOCK;
+                for (k, &word) in bits[base / 64..(base + a.len()).div_ceil(64)]
+                    .iter()
+                    .enumerate()
+                {
+                    let lo = k * 64;
+                    if word == u64::MAX && lo + 64 <= a.len() {
+                        op.accumulate_slice(&mut a[lo..lo + 64], &vals[base + lo..base + lo + 64]);
+                        continue;
+                    }
+                    let mut x = word;
+                    while x != 0 {
+                        let i = lo + x.trailing_zeros() as usize;
+                        a[i] = op.apply(a[i], vals[base + i]);
+                        x &= x - 1;
+                    }
+                }
+            };
+            if par {
+                w.par_chunks_mut(BLOCK).enumerate().for_each(block);
+            } else {
+                block((0, w));
+            }
+        }
+        Vector::Sparse(s) => {
+            for (i, x) in s.iter() {
+                let i = i as usize;
+                w[i] = op.apply(w[i], x);
+            }
+        }
     }
 }
 
