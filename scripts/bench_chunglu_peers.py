@@ -29,11 +29,13 @@ sys.path.insert(0, PEERS)
 import chunglu_bench as cb  # noqa: E402
 
 
-def sequences(work):
+def sequences(work, big=False):
     out = {}
     for dmin in (2, 4):
         d = cb.degree_sequence(1_000_000, 2.1, dmin, 1)
         out[f"pl-n1M-g2.1-dmin{dmin}"] = d
+    if big:
+        out["pl-n10M-g2.1-dmin4"] = cb.degree_sequence(10_000_000, 2.1, 4, 1)
     hist = os.path.join(HERE, "..", "..", "shared", "data", "real", "degrees",
                         "web-NotreDame.in_degree_hist.csv")
     if os.path.exists(hist):
@@ -137,9 +139,11 @@ def main():
     ap.add_argument("--rounds", type=int, default=2, help="alternations per configuration")
     ap.add_argument("--igraph", action="store_true")
     ap.add_argument("--dists", default="", help="comma-separated subset of distributions")
+    ap.add_argument("--big", action="store_true",
+                    help="also the n = 10M power law (gamma 2.1, dmin 4)")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
-    files, extra = sequences(a.work)
+    files, extra = sequences(a.work, a.big)
     threads = [int(t) for t in a.threads.split(",")]
     only = [x for x in a.dists.split(",") if x]
     for name, (d, txt, u64) in files.items():

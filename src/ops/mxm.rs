@@ -156,6 +156,9 @@ where
     }
 }
 
+/// What a transpose costs per entry of the transposed matrix, in saxpy terms.
+const TRANSPOSE_PER_ENTRY: u64 = 6;
+
 /// The method [`mxm`] runs: the one with less estimated work. `b` is as given, so
 /// `b_is_bt` says that its rows are the rows of `B'`.
 fn choose<A: Scalar, B: Scalar>(
@@ -167,40 +170,39 @@ fn choose<A: Scalar, B: Scalar>(
     let ncols = if b_is_bt { b.nrows() } else { b.ncols() };
     match mask {
         Some(m) if !m.is_complemented() => {
+            // A transpose writes every entry of B once, at a random place, into fresh
+            // memory: about TRANSPOSE_PER_ENTRY saxpy terms an entry (measured on the
+            // road graph's triangle count, where it decides the method).
+            let transpose = TRANSPOSE_PER_ENTRY * b.nvals() as u64;
             // The method that needs no transpose wins outright when its whole estimate is
-            // below the other's transpose (2 nvals(B)), and then the other's estimate,
-            // itself a pass over B, is never made: a product with a small A (a frontier
-            // of a few rows) must not cost O(nvals(B)) to plan.
-            let transpose = 2 * b.nvals() as u64;
-            if !b_is_bt && saxpy_cost(a, b, Some(m)) <= transpose {
-                return MxmMethod::Saxpy;
-            }
-            if b_is_bt {
-                let dot = 2 * dot_cost(|i| a.degree(i), |j| b.degree(j) as u64, m);
-                if dot <= transpose {
-                    return MxmMethod::Dot;
-                }
-            }
-            // The row lengths of B' are B's rows under transpose_b, else its column counts.
-            let (bt_len, transpose_cost) = if b_is_bt {
-                let len = (0..b.nrows()).map(|j| b.degree(j) as u64).collect();
-                (len, 0)
-            } else {
-                let mut len = vec![0u64; b.ncols()];
-                b.indices().iter().for_each(|&j| len[j as usize] += 1);
-                (len, 2 * b.nvals() as u64)
-            };
+            // below the other's transpose, and then the other's estimate, itself a pass
+            // over B, is never made: a product with a small A (a frontier of a few rows)
+            // must not cost O(nvals(B)) to plan.
             // A merge step of a dot costs about twice a saxpy term (branchy, two
             // streams): measured on triangle counting and the masked square of
             // Kronecker 18, where the plain estimates favour dot and saxpy is 2x faster.
-            let dot = transpose_cost + 2 * dot_cost(|i| a.degree(i), |j| bt_len[j], m);
-            // Saxpy over B's rows: B as given, or B' transposed back.
-            let saxpy = if b_is_bt {
+            let (dot, saxpy) = if b_is_bt {
+                let dot = 2 * dot_cost(|i| a.degree(i), |j| b.degree(j) as u64, m);
+                // Saxpy costs at least the transpose and the fixed cost of its rows.
+                if dot <= transpose + kernel::saxpy_rows_cost(a, m) {
+                    return MxmMethod::Dot;
+                }
+                // Saxpy over B's rows: B' transposed back, with the row lengths of B'.
                 let mut b_len = vec![0u64; b.ncols()];
                 b.indices().iter().for_each(|&k| b_len[k as usize] += 1);
-                2 * b.nvals() as u64 + saxpy_cost_from_lengths(a, &b_len, m)
+                (dot, transpose + saxpy_cost_from_lengths(a, &b_len, m))
             } else {
-                saxpy_cost(a, b, Some(m))
+                let saxpy = saxpy_cost(a, b, Some(m));
+                if saxpy <= transpose {
+                    return MxmMethod::Saxpy;
+                }
+                // The row lengths of B' are B's column counts.
+                let mut bt_len = vec![0u64; b.ncols()];
+                b.indices().iter().for_each(|&j| bt_len[j as usize] += 1);
+                (
+                    transpose + 2 * dot_cost(|i| a.degree(i), |j| bt_len[j], m),
+                    saxpy,
+                )
             };
             if dot < saxpy {
                 MxmMethod::Dot

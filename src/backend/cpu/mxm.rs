@@ -97,7 +97,11 @@ impl<W> Drop for Pooled<'_, W> {
     }
 }
 
-/// The estimated cost of saxpy row `i`: the terms it computes, where a searched row of
+/// The fixed cost of one saxpy row, in terms: on a road graph's tiny rows it outweighs
+/// the terms (measured on triangle counting, where it decides the method).
+const SAXPY_ROW: u64 = 8;
+
+/// The estimated cost of saxpy row `i`: its fixed cost plus the terms it computes, where a searched row of
 /// `B` costs a binary search per mask column instead of its length. `b_len(k)` is the
 /// length of row `k` of `B`.
 #[inline]
@@ -108,7 +112,11 @@ fn saxpy_row_cost<A: Scalar>(
     i: usize,
 ) -> u64 {
     let (ac, _) = a.row(i);
-    let mut cost = 0u64;
+    if ac.is_empty() || mask_row.is_some_and(|m| m.is_empty()) {
+        return 0;
+    }
+    // A row's fixed work: starting the workspace, the mask's scatter, the gather.
+    let mut cost = SAXPY_ROW;
     for &k in ac {
         let d = b_len(k as usize);
         cost += match mask_row {
@@ -119,6 +127,17 @@ fn saxpy_row_cost<A: Scalar>(
         };
     }
     cost + mask_row.map_or(0, |m| m.len() as u64)
+}
+
+/// The fixed part of [`saxpy_cost`] under the mask `m`: [`SAXPY_ROW`] for every row with
+/// entries in both `A` and the mask (a lower bound of the whole, from the offsets only).
+pub(crate) fn saxpy_rows_cost<A: Scalar>(a: &Csr<A>, m: &MatrixMask) -> u64 {
+    let rows = (0..a.nrows())
+        .into_par_iter()
+        .with_min_len(1 << 14)
+        .filter(|&i| a.degree(i) > 0 && !m.row(i).is_empty())
+        .count();
+    SAXPY_ROW * rows as u64
 }
 
 /// Whether a row of `B` with `d` entries is searched for the `m` columns of the mask.
