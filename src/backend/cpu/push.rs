@@ -142,7 +142,7 @@ where
 
     let run_chunk = |ws: &mut Workspace<S::Output>, r: std::ops::Range<usize>| match method {
         PushMethod::Sort => {
-            let mut terms = Vec::new();
+            let mut terms = Vec::with_capacity(ks[r.clone()].iter().map(|&k| degrees(k)).sum());
             scan_terms(&s, a, &ks[r.clone()], &us[r], &allowed, &mut |j, z| {
                 terms.push((j, z))
             });
@@ -629,15 +629,20 @@ fn slice<Z>(c: &(Vec<Index>, Vec<Z>), lo: usize, hi: usize) -> (&[Index], &[Z]) 
     (&c.0[a0..a1], &c.1[a0..a1])
 }
 
-/// Stable-sorts terms by index and sums each run in order.
+/// Sorts terms by index, keeping the order of arrival within an index, and sums each
+/// run in that order.
+///
+/// The sort is on packed `(index, arrival)` keys, one `u64` each: the keys are distinct,
+/// so an unstable sort of them gives the stable order, and sorting 8-byte integers is
+/// several times cheaper than a stable sort of `(Index, Z)` pairs (the sort was a
+/// third of delta-stepping's time on a road graph, where every push is small).
 fn combine_sorted<Z: Scalar, M: Monoid<Z>>(
     add: &M,
     mut terms: Vec<(Index, Z)>,
 ) -> (Vec<Index>, Vec<Z>) {
-    terms.sort_by_key(|e| e.0);
     let mut indices: Vec<Index> = Vec::with_capacity(terms.len());
     let mut values: Vec<Z> = Vec::with_capacity(terms.len());
-    for (j, z) in terms {
+    let mut push = |j: Index, z: Z| {
         if indices.last() == Some(&j) {
             let last = values.last_mut().expect("parallel arrays");
             if !add.is_terminal(last) {
@@ -646,6 +651,27 @@ fn combine_sorted<Z: Scalar, M: Monoid<Z>>(
         } else {
             indices.push(j);
             values.push(z);
+        }
+    };
+    if terms.windows(2).all(|w| w[0].0 <= w[1].0) {
+        // Already in order (a single row, or rows with disjoint ascending columns).
+        for (j, z) in terms {
+            push(j, z);
+        }
+    } else if u32::try_from(terms.len()).is_ok() {
+        let mut keys: Vec<u64> = terms
+            .iter()
+            .enumerate()
+            .map(|(p, &(j, _))| (u64::from(j) << 32) | p as u64)
+            .collect();
+        keys.sort_unstable();
+        for key in keys {
+            push((key >> 32) as Index, terms[key as u32 as usize].1);
+        }
+    } else {
+        terms.sort_by_key(|e| e.0);
+        for (j, z) in terms {
+            push(j, z);
         }
     }
     (indices, values)
