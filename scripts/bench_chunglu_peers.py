@@ -5,6 +5,7 @@ igraph, on the same degree sequences, alternating the programs in one run.
 
   python scripts/bench_chunglu_peers.py --edgeblas target/release/edgeblas \
       --alam-bin $WORK/cl_alam --work $WORK/chunglu [--threads 1,2] [--reps 3] > rows.jsonl
+  python scripts/bench_chunglu_peers.py --summarize rows.jsonl [more.jsonl ...]   # tables
 
 Sequences: the peers' power laws (../shared/peers/chunglu_bench.py degree_sequence:
 n = 1M, gamma 2.1, dmin 2 and 4, seed 1, sorted descending), and web-NotreDame's
@@ -127,7 +128,52 @@ def run_igraph(a, name, d):
                 command="igraph.Graph.Chung_Lu(w, loops=False, variant='original')")
 
 
+def summarize(paths):
+    """Markdown tables from the JSON lines of earlier runs: per configuration the median
+    over rounds, then edgeblas against the best working NetworKit generator of the same
+    round (a failed run has no seconds and is not a candidate)."""
+    import statistics
+    rows = [json.loads(l) for p in paths for l in open(p) if l.strip()]
+    order = []
+    by = {}
+    for r in rows:
+        k = (r["dist"], r["threads"], r["tool"])
+        if k not in by:
+            order.append(k)
+        by.setdefault(k, []).append(r)
+    print("| distribution | tool | threads | median time | edges | M edges/s | runs |")
+    print("|---|---|---|---|---|---|---|")
+    for k in order:
+        ok = [r for r in by[k] if r.get("seconds")]
+        if not ok:
+            print(f"| {k[0]} | {k[2]} | {k[1]} | failed ({len(by[k])}x) | | | |")
+            continue
+        t = statistics.median(r["seconds"] for r in ok)
+        e = ok[0]["edges"]
+        runs = ", ".join(f"{r['seconds'] * 1e3:.0f}" for r in ok)
+        print(f"| {k[0]} | {k[2]} | {k[1]} | {t * 1e3:.0f} ms | {e:,} | {e / t / 1e6:.2f} | {runs} ms |")
+    print()
+    print("| distribution | threads | round | edgeblas M edges/s | best working NetworKit (same round) | ratio |")
+    print("|---|---|---|---|---|---|")
+    rounds = {}
+    for r in rows:
+        rounds.setdefault((r["dist"], r["threads"], r.get("round", 0)), []).append(r)
+    for (d, t, rnd), rs in rounds.items():
+        ours = [r for r in rs if r["tool"] == "edgeblas" and r.get("seconds")]
+        peers = [r for r in rs if r["tool"] in ("networkit", "nk-alam-par", "nk-alam-seq")
+                 and r.get("seconds")]
+        if not ours or not peers:
+            continue
+        best = max(peers, key=lambda r: r["medges_per_s"])
+        x = ours[0]["medges_per_s"]
+        print(f"| {d} | {t} | {rnd} | {x:.2f} | {best['tool']} {best['medges_per_s']:.2f} "
+              f"| {x / best['medges_per_s']:.2f}x |")
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--summarize":
+        summarize(sys.argv[2:])
+        return
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--edgeblas", required=True)
