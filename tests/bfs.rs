@@ -146,6 +146,50 @@ fn every_policy_thread_count_and_the_template_match_a_queue_bfs() {
     }
 }
 
+/// A high-diameter graph whose levels are a few thousand arcs each: the push levels
+/// that a team of spinning threads splits into chunks (the road-graph case). A grid with
+/// random extra arcs, so that many heads have several frontier parents at once.
+#[test]
+fn mid_sized_push_levels_on_a_team_match_a_queue_bfs() {
+    let (w, h) = (700usize, 600usize);
+    let n = w * h;
+    let mut r = Rng::new(99);
+    let mut b = CooBuilder::new(n, n);
+    for i in 0..h {
+        for j in 0..w {
+            let v = i * w + j;
+            if j + 1 < w {
+                b.push(v, v + 1, ()).unwrap();
+            }
+            if i + 1 < h {
+                b.push(v, v + w, ()).unwrap();
+            }
+            if r.below(8) == 0 && i + 2 < h && j + 3 < w {
+                b.push(v, v + 2 * w + 3, ()).unwrap();
+            }
+        }
+    }
+    b.symmetrize();
+    let a = b.build(Duplicates::KeepFirst).unwrap();
+    let g = BfsGraph::symmetric(&a);
+    for sources in [
+        vec![0u32],
+        vec![(n / 2 + w / 2) as u32],
+        vec![5, (n - 1) as u32],
+    ] {
+        let (lv, pa) = reference(&a, &sources);
+        for threads in [2, 3, 4] {
+            let res =
+                pool(threads).install(|| bfs(&g, &sources, &Push, &BfsOptions::default()).unwrap());
+            assert_eq!(res.levels, lv, "levels {sources:?} {threads}T");
+            assert_eq!(res.parents, pa, "parents {sources:?} {threads}T");
+            let res = pool(threads)
+                .install(|| bfs(&g, &sources, &Beamer::default(), &BfsOptions::default()).unwrap());
+            assert_eq!(res.parents, pa, "beamer parents {sources:?} {threads}T");
+        }
+    }
+}
+
 #[test]
 fn directions_follow_the_policy_and_the_trace_adds_up() {
     let a = random_graph(11, 20_000, 300_000, true);

@@ -66,6 +66,27 @@ pub struct BfsState {
     out_edges: u64,
     depth: u32,
     visited_count: usize,
+    team: TeamSlot,
+}
+
+/// The threads that stay awake between a search's mid-sized push levels, started at
+/// the first such level (a clone of the state starts its own).
+#[derive(Default)]
+struct TeamSlot(Option<crate::backend::cpu::team::Team>);
+
+impl Clone for TeamSlot {
+    fn clone(&self) -> Self {
+        TeamSlot(None)
+    }
+}
+
+impl std::fmt::Debug for TeamSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some(t) => write!(f, "{t:?}"),
+            None => write!(f, "no team"),
+        }
+    }
 }
 
 impl BfsState {
@@ -96,6 +117,7 @@ impl BfsState {
             out_edges: 0,
             depth: 0,
             visited_count: 0,
+            team: TeamSlot::default(),
         };
         for &src in sources {
             let i = src as usize;
@@ -254,6 +276,14 @@ where
                 state.next_bits = vec![0; words];
             }
             let mut next = std::mem::take(&mut state.spare);
+            let threads = rayon::current_num_threads();
+            if threads > 1
+                && (bfs_level::PUSH_TEAM_ARCS..bfs_level::PUSH_PARALLEL_ARCS)
+                    .contains(&state.out_edges)
+                && state.team.0.as_ref().is_none_or(|t| t.threads() != threads)
+            {
+                state.team.0 = Some(crate::backend::cpu::team::Team::new(threads));
+            }
             let (c, sorted) = bfs_level::push_level(
                 a.offsets(),
                 a.indices(),
@@ -266,6 +296,7 @@ where
                 &mut next,
                 &mut state.next_bits,
                 sequential,
+                state.team.0.as_ref(),
             );
             state.spare = std::mem::replace(&mut state.queue, next);
             if sorted {

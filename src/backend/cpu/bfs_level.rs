@@ -12,6 +12,8 @@ use rayon::prelude::*;
 
 use crate::algebra::Index;
 
+use super::team::Team;
+
 /// The value of an unset parent or level slot.
 pub(crate) const UNSET: Index = Index::MAX;
 
@@ -21,7 +23,14 @@ const PUSH_GRAIN: usize = 64;
 /// Below this many frontier out-arcs a push level runs on the calling thread. Higher
 /// than the crate-wide [`super::SEQUENTIAL_WORK`]: a road graph's thousands of levels of
 /// a few thousand arcs each would otherwise pay for waking the pool at every level.
-const PUSH_PARALLEL_ARCS: u64 = 1 << 16;
+pub(crate) const PUSH_PARALLEL_ARCS: u64 = 1 << 16;
+
+/// From this many frontier out-arcs up to [`PUSH_PARALLEL_ARCS`], a push level is split
+/// over a [`Team`] of threads that stay awake between levels, when the caller has one.
+pub(crate) const PUSH_TEAM_ARCS: u64 = 1 << 9;
+
+/// Out-arcs per chunk of a team's push level.
+const PUSH_TEAM_CHUNK: u64 = 256;
 
 /// Words of the visited bitmap per parallel pull task (64 x 64 = 4,096 vertices).
 const PULL_WORDS: usize = 64;
@@ -169,11 +178,48 @@ pub(crate) fn push_level(
     next: &mut Vec<Index>,
     next_bits: &mut [u64],
     sequential: bool,
+    team: Option<&Team>,
 ) -> (LevelCounts, bool) {
     next.clear();
     let mut c = LevelCounts::default();
     let small = frontier_edges < PUSH_PARALLEL_ARCS || frontier.len() < 2;
-    if sequential || small {
+    let team = team.filter(|t| {
+        !sequential
+            && t.threads() > 1
+            && small
+            && frontier_edges >= PUSH_TEAM_ARCS
+            && frontier.len() >= t.threads()
+    });
+    if let Some(team) = team {
+        // Chunks of about PUSH_TEAM_CHUNK arcs, contiguous in the frontier, taken by
+        // whichever thread of the team is free; each claims with an atomic minimum, as
+        // the rayon path does, and the chunks' new vertices are concatenated in chunk
+        // order (so the next frontier does not depend on who ran what).
+        let chunks = (frontier_edges / PUSH_TEAM_CHUNK).clamp(1, frontier.len() as u64) as usize;
+        let bounds = split_by_arcs(a_offsets, frontier, frontier_edges, chunks);
+        let vis: &[u64] = visited;
+        let par = atomic_u32(parents);
+        let outs: Vec<std::sync::Mutex<(Vec<Index>, u64)>> = (0..chunks)
+            .map(|_| std::sync::Mutex::new((Vec::new(), 0)))
+            .collect();
+        team.run(chunks, &|k| {
+            let mut out = outs[k].lock().expect("one thread per chunk");
+            let (q, examined) = &mut *out;
+            *examined = push_atomic(
+                a_offsets,
+                a_indices,
+                &frontier[bounds[k]..bounds[k + 1]],
+                vis,
+                par,
+                q,
+            );
+        });
+        for o in outs {
+            let (q, examined) = o.into_inner().expect("chunks finished");
+            next.extend_from_slice(&q);
+            c.examined += examined;
+        }
+    } else if sequential || small {
         let (parents_ptr, n) = (parents.as_ptr(), parents.len());
         for (i, &u) in frontier.iter().enumerate() {
             prefetch_rows(a_offsets, a_indices, frontier, i);
@@ -227,29 +273,9 @@ pub(crate) fn push_level(
             .par_chunks(PUSH_GRAIN)
             .fold(
                 || (Vec::new(), 0u64),
-                |(mut out, mut examined), chunk| {
-                    for (i, &u) in chunk.iter().enumerate() {
-                        prefetch_rows(a_offsets, a_indices, chunk, i);
-                        let (s, e) = (
-                            a_offsets[u as usize] as usize,
-                            a_offsets[u as usize + 1] as usize,
-                        );
-                        examined += (e - s) as u64;
-                        for_each_head(&a_indices[s..e], vis, par, |v| {
-                            let vi = v as usize;
-                            if bit(vis, vi) {
-                                return;
-                            }
-                            let slot = &par[vi];
-                            if slot.load(Relaxed) <= u {
-                                return;
-                            }
-                            if slot.fetch_min(u, Relaxed) == UNSET {
-                                out.push(v);
-                            }
-                        });
-                    }
-                    (out, examined)
+                |(mut out, examined), chunk| {
+                    let e = push_atomic(a_offsets, a_indices, chunk, vis, par, &mut out);
+                    (out, examined + e)
                 },
             )
             .collect();
@@ -283,6 +309,66 @@ pub(crate) fn push_level(
         }
         (c, false)
     }
+}
+
+/// The claims of the frontier vertices `chunk` when several threads claim at once: each
+/// unvisited head takes the smallest offer by an atomic minimum (a load first, so a
+/// head already claimed by a smaller vertex costs no locked instruction); the heads
+/// claimed first go to `out`. Returns the arcs examined.
+#[inline(always)]
+fn push_atomic(
+    a_offsets: &[u64],
+    a_indices: &[Index],
+    chunk: &[Index],
+    vis: &[u64],
+    par: &[AtomicU32],
+    out: &mut Vec<Index>,
+) -> u64 {
+    let mut examined = 0u64;
+    for (i, &u) in chunk.iter().enumerate() {
+        prefetch_rows(a_offsets, a_indices, chunk, i);
+        let (s, e) = (
+            a_offsets[u as usize] as usize,
+            a_offsets[u as usize + 1] as usize,
+        );
+        examined += (e - s) as u64;
+        for_each_head(&a_indices[s..e], vis, par, |v| {
+            let vi = v as usize;
+            if bit(vis, vi) {
+                return;
+            }
+            let slot = &par[vi];
+            if slot.load(Relaxed) <= u {
+                return;
+            }
+            if slot.fetch_min(u, Relaxed) == UNSET {
+                out.push(v);
+            }
+        });
+    }
+    examined
+}
+
+/// Cuts `frontier` into `shares` contiguous pieces of about `arcs / shares` out-arcs
+/// each: the `shares + 1` bounds.
+fn split_by_arcs(offsets: &[u64], frontier: &[Index], arcs: u64, shares: usize) -> Vec<usize> {
+    let mut bounds = Vec::with_capacity(shares + 1);
+    bounds.push(0);
+    let mut acc = 0u64;
+    for (p, &u) in frontier.iter().enumerate() {
+        if bounds.len() == shares {
+            break;
+        }
+        acc += degree(offsets, u as usize);
+        if acc * shares as u64 >= arcs * bounds.len() as u64 {
+            bounds.push(p + 1);
+        }
+    }
+    while bounds.len() < shares {
+        bounds.push(frontier.len());
+    }
+    bounds.push(frontier.len());
+    bounds
 }
 
 /// Frontiers at least this large (and at least n / 128) are sorted through their

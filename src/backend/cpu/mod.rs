@@ -11,6 +11,7 @@ pub(crate) mod mxm;
 pub(crate) mod pull;
 pub(crate) mod push;
 pub(crate) mod rows;
+pub(crate) mod team;
 pub(crate) mod write;
 pub(crate) mod write_matrix;
 
