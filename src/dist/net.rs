@@ -67,6 +67,12 @@ fn counts_of(n: usize) -> Count {
     Count::try_from(n).expect("an MPI message of more than i32::MAX elements")
 }
 
+/// `buf`, or when it is empty an empty slice of `spare`: never the dangling address of an
+/// empty `Vec<u8>`, which is 1, OpenMPI's `MPI_IN_PLACE`.
+fn real_ptr<'a, T>(buf: &'a [T], spare: &'a [T; 1]) -> &'a [T] {
+    if buf.is_empty() { &spare[..0] } else { buf }
+}
+
 fn displs(counts: &[Count]) -> Vec<Count> {
     let mut out = Vec::with_capacity(counts.len());
     let mut acc: Count = 0;
@@ -136,9 +142,11 @@ impl Net {
         let rd = displs(&recv_counts);
         let total: usize = recv_counts.iter().map(|&c| c as usize).sum();
         let mut rbuf = vec![T::default(); total];
+        let (spare, mut rspare) = ([T::default()], [T::default()]);
         {
-            let s = Partition::new(&sbuf[..], &send_counts[..], &sd[..]);
-            let mut r = PartitionMut::new(&mut rbuf[..], &recv_counts[..], &rd[..]);
+            let s = Partition::new(real_ptr(&sbuf, &spare), &send_counts[..], &sd[..]);
+            let rb: &mut [T] = if rbuf.is_empty() { &mut rspare[..0] } else { &mut rbuf[..] };
+            let mut r = PartitionMut::new(rb, &recv_counts[..], &rd[..]);
             self.world.all_to_all_varcount_into(&s, &mut r);
         }
         // The counts: 4 bytes to every other rank; then the payload.
@@ -164,9 +172,12 @@ impl Net {
         let d = displs(&counts);
         let total: usize = counts.iter().map(|&c| c as usize).sum();
         let mut rbuf = vec![T::default(); total];
+        let (spare, mut rspare) = ([T::default()], [T::default()]);
         {
-            let mut r = PartitionMut::new(&mut rbuf[..], &counts[..], &d[..]);
-            self.world.all_gather_varcount_into(mine, &mut r);
+            let rb: &mut [T] = if rbuf.is_empty() { &mut rspare[..0] } else { &mut rbuf[..] };
+            let mut r = PartitionMut::new(rb, &counts[..], &d[..]);
+            self.world
+                .all_gather_varcount_into(real_ptr(mine, &spare), &mut r);
         }
         let others = self.size as u64 - 1;
         let bytes = mine.len() as u64 * std::mem::size_of::<T>() as u64 * others + 4 * others;
@@ -227,6 +238,8 @@ impl Net {
     pub fn gatherv_root<T: Equivalence + Copy + Default>(&self, mine: &[T]) -> Option<Vec<T>> {
         let root = self.world.process_at_rank(0);
         let c = counts_of(mine.len());
+        let (spare, mut rspare) = ([T::default()], [T::default()]);
+        let mine = real_ptr(mine, &spare);
         if self.is_root() {
             let mut counts = vec![0 as Count; self.size];
             root.gather_into_root(&c, &mut counts[..]);
@@ -234,7 +247,8 @@ impl Net {
             let total: usize = counts.iter().map(|&c| c as usize).sum();
             let mut rbuf = vec![T::default(); total];
             {
-                let mut r = PartitionMut::new(&mut rbuf[..], &counts[..], &d[..]);
+                let rb: &mut [T] = if rbuf.is_empty() { &mut rspare[..0] } else { &mut rbuf[..] };
+                let mut r = PartitionMut::new(rb, &counts[..], &d[..]);
                 root.gather_varcount_into_root(mine, &mut r);
             }
             Some(rbuf)

@@ -76,6 +76,22 @@ mod imp {
         Ok(t)
     }
 
+    /// The outcome of a step that fails on every rank together or on none (the same
+    /// flags everywhere, or an error agreed through [`Net::agree`]). On failure rank 0
+    /// prints the error before any rank exits (mpirun stops the whole job when the first
+    /// process exits non-zero, which could cut rank 0 short), then every rank returns it
+    /// (unprinted: main prints nothing more).
+    fn together<T>(net: &Net, r: Result<T>) -> Result<T> {
+        if let Err(e) = &r {
+            if net.is_root() {
+                eprintln!("error: {e}");
+            }
+            silence_errors();
+            net.barrier();
+        }
+        r
+    }
+
     fn agreed(f: Failed) -> Error {
         Error::InvalidArgument(f.to_string())
     }
@@ -119,14 +135,14 @@ mod imp {
     /// `mpirun -np P edgeblas bfs FILE --source ID --backend mpi`.
     pub fn bfs(a: &BfsArgs) -> Result<()> {
         let (_universe, net) = start()?;
-        let threads = threads(a.threads)?;
-        let policy = a.policy.build()?;
+        let threads = together(&net, threads(a.threads))?;
+        let policy = together(&net, a.policy.build())?;
         let input = if net.is_root() {
             read_input(a, net.size()).map(Some)
         } else {
             Ok(None)
         };
-        let input = net.agree(input).map_err(agreed)?;
+        let input = together(&net, net.agree(input).map_err(agreed))?;
         let t_prep = Instant::now();
         let bg = input.as_ref().map(|i| prepare(&i.graph, a.policy.policy));
         let may_pull = a.policy.policy != PolicyName::Push;
@@ -151,7 +167,10 @@ mod imp {
         net.barrier();
         let prep_s = t_prep.elapsed().as_secs_f64();
         let t0 = Instant::now();
-        let r = dist::bfs::bfs(&net, &local, &sources, policy.as_ref(), &opts)?;
+        let r = together(
+            &net,
+            dist::bfs::bfs(&net, &local, &sources, policy.as_ref(), &opts),
+        )?;
         let secs = t0.elapsed().as_secs_f64();
         let (Some(input), Some(bg), Some(res)) = (&input, &bg, &r.result) else {
             return Ok(());
@@ -310,8 +329,8 @@ mod imp {
     /// `mpirun -np P edgeblas generate chung-lu ... --backend mpi -o OUT`.
     pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
         let (_universe, net) = start()?;
-        let threads = threads(a.model.threads)?;
-        let plan = plan(&net, &a.model)?;
+        let threads = together(&net, threads(a.model.threads))?;
+        let plan = together(&net, plan(&net, &a.model))?;
         let (block, secs) = generate(&net, &plan, a.model.seed, threads);
         let g = dist::chung_lu::gather(&net, &block)?;
         let Some(g) = g else { return Ok(()) };
@@ -348,9 +367,9 @@ mod imp {
             return Err(Error::InvalidArgument("--reps: must be at least 1".into()));
         }
         let (_universe, net) = start()?;
-        let threads = threads(a.model.threads)?;
+        let threads = together(&net, threads(a.model.threads))?;
         let (plan, plan_secs) = timed(|| plan(&net, &a.model));
-        let plan = plan?;
+        let plan = together(&net, plan)?;
         // Warm-up, untimed.
         let (first, _) = generate(&net, &plan, a.model.seed, threads);
         let mut samples = Vec::with_capacity(a.reps);
