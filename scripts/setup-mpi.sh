@@ -7,6 +7,7 @@ set -euo pipefail
 need=()
 command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)
 command -v mpicc >/dev/null 2>&1 || need+=(libopenmpi-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # bindgen (in mpi-sys) loads libclang.so at build time.
 if ! ls /usr/lib/llvm-*/lib/libclang*.so* /usr/lib/*/libclang*.so* >/dev/null 2>&1; then
     need+=(libclang-dev)

@@ -3,6 +3,8 @@
 //! source out of range, more ranks than vertices, a missing file, a file only rank 0
 //! opens) giving one `error:` line and a failing `mpirun`, without hanging.
 //!
+//! Also the partition and the degree encoding, which need no `mpirun`.
+//!
 //! Without `mpirun` on the PATH every test prints SKIP and passes, unless
 //! `EDGEBLAS_REQUIRE_MPI=1` (CI sets it after `scripts/setup-mpi.sh`).
 #![cfg(feature = "mpi")]
@@ -30,7 +32,10 @@ fn have_mpi(test: &str) -> bool {
 
 /// `edgeblas ARGS` on one process; panics unless it succeeds.
 fn cpu(args: &[&str]) {
-    let o = Command::new(BIN).args(args).output().expect("edgeblas runs");
+    let o = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("edgeblas runs");
     assert!(
         o.status.success(),
         "edgeblas {args:?}: {}",
@@ -109,7 +114,12 @@ fn bfs_power_law_identical_for_every_p() {
     let dir = tempfile::tempdir().unwrap();
     let g = dir.path().join("pl.mtx");
     cpu(&[
-        "generate", "chung-lu", "--power-law", "n=20000,gamma=2.1,dmin=2", "--quiet", "-o",
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=20000,gamma=2.1,dmin=2",
+        "--quiet",
+        "-o",
         s(&g),
     ]);
     bfs_matches(dir.path(), &g, "19999", &[], &["beamer", "ligra"]);
@@ -171,13 +181,19 @@ fn chung_lu_sequence_and_directed_identical_for_every_p() {
     let dir = tempfile::tempdir().unwrap();
     // A degree sequence in the user's order (vertex order not the identity).
     let seq = dir.path().join("seq.txt");
-    let text: String = (0..5000u64).map(|i| format!("{}\n", 1 + (i * 7919) % 40)).collect();
+    let text: String = (0..5000u64)
+        .map(|i| format!("{}\n", 1 + (i * 7919) % 40))
+        .collect();
     std::fs::write(&seq, text).unwrap();
     chung_lu_matches(&["--degrees", s(&seq)]);
     // Directed, out- and in-degrees.
     let (o, i) = (dir.path().join("out.txt"), dir.path().join("in.txt"));
-    let out: String = (0..3000u64).map(|i| format!("{}\n", 1 + (i * 31) % 25)).collect();
-    let inn: String = (0..3000u64).map(|i| format!("{}\n", 1 + (i * 17) % 25)).collect();
+    let out: String = (0..3000u64)
+        .map(|i| format!("{}\n", 1 + (i * 31) % 25))
+        .collect();
+    let inn: String = (0..3000u64)
+        .map(|i| format!("{}\n", 1 + (i * 17) % 25))
+        .collect();
     std::fs::write(&o, out).unwrap();
     std::fs::write(&i, inn).unwrap();
     chung_lu_matches(&["--directed", "--out-degrees", s(&o), "--in-degrees", s(&i)]);
@@ -206,7 +222,11 @@ fn bad_input_one_error_and_a_failing_mpirun() {
     )
     .unwrap();
     let gs = s(&g);
-    fails_once(3, &["bfs", gs, "--source", "9", "--backend", "mpi"], "vertex 9");
+    fails_once(
+        3,
+        &["bfs", gs, "--source", "9", "--backend", "mpi"],
+        "vertex 9",
+    );
     fails_once(
         4,
         &["bfs", gs, "--source", "1", "--backend", "mpi"],
@@ -221,14 +241,31 @@ fn bad_input_one_error_and_a_failing_mpirun() {
     fails_once(
         4,
         &[
-            "generate", "chung-lu", "--power-law", "n=3,gamma=2,dmin=1", "--backend", "mpi",
-            "-o", "/dev/null",
+            "generate",
+            "chung-lu",
+            "--power-law",
+            "n=3,gamma=2,dmin=1",
+            "--backend",
+            "mpi",
+            "-o",
+            "/dev/null",
         ],
         "4 ranks for 3 vertices",
     );
     fails_once(
         2,
-        &["bfs", gs, "--source", "1", "--policy", "push", "--alpha", "2", "--backend", "mpi"],
+        &[
+            "bfs",
+            gs,
+            "--source",
+            "1",
+            "--policy",
+            "push",
+            "--alpha",
+            "2",
+            "--backend",
+            "mpi",
+        ],
         "--alpha",
     );
 }
@@ -256,7 +293,16 @@ fn input_read_by_rank_0_alone() {
     let ml = dir.path().join("mpi.levels");
     mpirun_ok(
         3,
-        &["bfs", s(&fifo), "--source", "1", "--backend", "mpi", "--levels", s(&ml)],
+        &[
+            "bfs",
+            s(&fifo),
+            "--source",
+            "1",
+            "--backend",
+            "mpi",
+            "--levels",
+            s(&ml),
+        ],
     );
     writer.join().unwrap();
     same(&cl, &ml);
@@ -271,7 +317,10 @@ fn json_from_rank_0_only_with_traffic() {
     let dir = tempfile::tempdir().unwrap();
     let g = dir.path().join("r.mtx");
     cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&g)]);
-    let o = mpirun(3, &["bfs", s(&g), "--source", "1", "--backend", "mpi", "--json"]);
+    let o = mpirun(
+        3,
+        &["bfs", s(&g), "--source", "1", "--backend", "mpi", "--json"],
+    );
     assert!(o.status.success());
     let out = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = out.lines().filter(|l| l.starts_with('{')).collect();
@@ -284,12 +333,59 @@ fn json_from_rank_0_only_with_traffic() {
     let b = mpirun(
         2,
         &[
-            "bench", "chung-lu", "--power-law", "n=5000,gamma=2.1,dmin=2", "--backend", "mpi",
-            "--reps", "2", "--json",
+            "bench",
+            "chung-lu",
+            "--power-law",
+            "n=5000,gamma=2.1,dmin=2",
+            "--backend",
+            "mpi",
+            "--reps",
+            "2",
+            "--json",
         ],
     );
     assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
     let v: serde_json::Value = serde_json::from_slice(&b.stdout).unwrap();
     assert_eq!(v["ranks"], 2);
     assert!(v["bytes_sent"].as_u64().unwrap() > 0 && v["medges_per_s"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn row_blocks_cover_and_balance() {
+    use edgeblas::dist::{Partition, RowBlocks};
+    let deg = [10u64, 0, 0, 0, 5, 5, 0, 10, 1, 1];
+    let mut offsets = vec![0u64];
+    for d in deg {
+        offsets.push(offsets.last().unwrap() + d);
+    }
+    for p in 1..=10 {
+        let b = RowBlocks::by_arcs(&offsets, p);
+        assert_eq!(b.ranks(), p);
+        assert_eq!(b.vertices(), 10);
+        for r in 0..p {
+            assert!(!b.range(r).is_empty(), "p {p} rank {r}: {:?}", b.starts());
+            for v in b.range(r) {
+                assert_eq!(b.owner(v as u32), r);
+            }
+        }
+    }
+    // 11 + 1 + 1 + 1 + 6 = 20 of 42 (arcs + 1 a vertex) on rank 0.
+    assert_eq!(RowBlocks::by_arcs(&offsets, 2).starts(), &[0, 5, 10]);
+}
+
+#[test]
+fn degrees_travel_as_bytes() {
+    use edgeblas::dist::chung_lu::{decode_degrees, encode_degrees};
+    use edgeblas::generate::chung_lu::Degrees;
+    for d in [
+        Degrees::Sequence(vec![3, 1, 2]),
+        Degrees::Histogram(vec![(1, 5), (4, 2)]),
+        Degrees::Directed {
+            out: vec![1, 2],
+            inn: vec![2, 1],
+        },
+    ] {
+        assert_eq!(decode_degrees(&encode_degrees(&d)).unwrap(), d);
+    }
+    assert!(decode_degrees(&[1, 2, 3]).is_err());
 }

@@ -1,7 +1,7 @@
 //! Distributed direction-optimizing BFS over a 1-D row partition.
 //!
 //! Every rank holds its vertices' state (parents, levels) and rows ([`LocalGraph`]).
-//! The search loop is the CPU backend's own ([`crate::algo::bfs`]'s `drive`), run on
+//! The search loop is the CPU backend's own (`drive` in [`mod@crate::algo::bfs`]), run on
 //! every rank with the same global counts, so every rank asks the policy the same
 //! question and gets the same direction:
 //!
@@ -82,7 +82,10 @@ impl LocalGraph {
 
 /// Cuts rows `range` of `a` into per-rank pieces: the degrees of rank `r`'s rows, and
 /// their entries.
-fn rows_for_ranks<T: crate::algebra::Scalar>(a: &Csr<T>, part: &RowBlocks) -> (Vec<Vec<u64>>, Vec<Vec<Index>>) {
+fn rows_for_ranks<T: crate::algebra::Scalar>(
+    a: &Csr<T>,
+    part: &RowBlocks,
+) -> (Vec<Vec<u64>>, Vec<Vec<Index>>) {
     let o = a.offsets();
     let mut degrees = Vec::with_capacity(part.ranks());
     let mut entries = Vec::with_capacity(part.ranks());

@@ -43,9 +43,10 @@ pub use mpi::environment::Universe;
 /// # Errors
 /// [`crate::Error::Unsupported`] when MPI was already initialized or cannot start.
 pub fn init() -> crate::Result<(Universe, Net)> {
-    let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled).ok_or_else(
-        || crate::Error::Unsupported("MPI could not be initialized (initialized twice?)".into()),
-    )?;
+    let (universe, _) =
+        mpi::initialize_with_threading(mpi::Threading::Funneled).ok_or_else(|| {
+            crate::Error::Unsupported("MPI could not be initialized (initialized twice?)".into())
+        })?;
     let net = Net::new(universe.world());
     Ok((universe, net))
 }

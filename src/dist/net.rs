@@ -18,11 +18,11 @@
 
 use std::cell::Cell;
 
+use mpi::Count;
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Equivalence, Partition, PartitionMut};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use mpi::Count;
 
 /// Bytes and messages sent, as counted by [`Net`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,7 +136,8 @@ impl Net {
         assert_eq!(out.len(), self.size, "alltoallv: one buffer per rank");
         let send_counts: Vec<Count> = out.iter().map(|b| counts_of(b.len())).collect();
         let mut recv_counts = vec![0 as Count; self.size];
-        self.world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+        self.world
+            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
         let sbuf: Vec<T> = out.iter().flatten().copied().collect();
         let sd = displs(&send_counts);
         let rd = displs(&recv_counts);
@@ -145,7 +146,11 @@ impl Net {
         let (spare, mut rspare) = ([T::default()], [T::default()]);
         {
             let s = Partition::new(real_ptr(&sbuf, &spare), &send_counts[..], &sd[..]);
-            let rb: &mut [T] = if rbuf.is_empty() { &mut rspare[..0] } else { &mut rbuf[..] };
+            let rb: &mut [T] = if rbuf.is_empty() {
+                &mut rspare[..0]
+            } else {
+                &mut rbuf[..]
+            };
             let mut r = PartitionMut::new(rb, &recv_counts[..], &rd[..]);
             self.world.all_to_all_varcount_into(&s, &mut r);
         }
@@ -174,7 +179,11 @@ impl Net {
         let mut rbuf = vec![T::default(); total];
         let (spare, mut rspare) = ([T::default()], [T::default()]);
         {
-            let rb: &mut [T] = if rbuf.is_empty() { &mut rspare[..0] } else { &mut rbuf[..] };
+            let rb: &mut [T] = if rbuf.is_empty() {
+                &mut rspare[..0]
+            } else {
+                &mut rbuf[..]
+            };
             let mut r = PartitionMut::new(rb, &counts[..], &d[..]);
             self.world
                 .all_gather_varcount_into(real_ptr(mine, &spare), &mut r);
@@ -247,7 +256,11 @@ impl Net {
             let total: usize = counts.iter().map(|&c| c as usize).sum();
             let mut rbuf = vec![T::default(); total];
             {
-                let rb: &mut [T] = if rbuf.is_empty() { &mut rspare[..0] } else { &mut rbuf[..] };
+                let rb: &mut [T] = if rbuf.is_empty() {
+                    &mut rspare[..0]
+                } else {
+                    &mut rbuf[..]
+                };
                 let mut r = PartitionMut::new(rb, &counts[..], &d[..]);
                 root.gather_varcount_into_root(mine, &mut r);
             }

@@ -114,30 +114,3 @@ impl Partition for RowBlocks {
         self.starts[r] as usize..self.starts[r + 1] as usize
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn blocks_cover_and_balance() {
-        let deg = [10u64, 0, 0, 0, 5, 5, 0, 10, 1, 1];
-        let mut offsets = vec![0u64];
-        for d in deg {
-            offsets.push(offsets.last().unwrap() + d);
-        }
-        for p in 1..=10 {
-            let b = RowBlocks::by_arcs(&offsets, p);
-            assert_eq!(b.ranks(), p);
-            assert_eq!(b.vertices(), 10);
-            for r in 0..p {
-                assert!(!b.range(r).is_empty(), "p {p} rank {r}: {:?}", b.starts());
-                for v in b.range(r) {
-                    assert_eq!(b.owner(v as u32), r);
-                }
-            }
-        }
-        let b = RowBlocks::by_arcs(&offsets, 2);
-        assert_eq!(b.starts(), &[0, 5, 10]);
-    }
-}

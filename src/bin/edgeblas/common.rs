@@ -137,6 +137,7 @@ pub fn no_mpi_for(command: &str) -> Error {
 static QUIET_ERRORS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Stops this process from printing its errors (an MPI rank other than 0).
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
 pub fn silence_errors() {
     QUIET_ERRORS.store(true, std::sync::atomic::Ordering::Relaxed);
 }

@@ -175,7 +175,20 @@ mod imp {
         let (Some(input), Some(bg), Some(res)) = (&input, &bg, &r.result) else {
             return Ok(());
         };
-        finish_bfs(a, &net, input, bg, res, &r.level_traffic, r.traffic, scatter, secs, prep_s, threads, policy.name())
+        finish_bfs(
+            a,
+            &net,
+            input,
+            bg,
+            res,
+            &r.level_traffic,
+            r.traffic,
+            scatter,
+            secs,
+            prep_s,
+            threads,
+            policy.name(),
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -302,7 +315,11 @@ mod imp {
             Ok(None)
         };
         let d = net.agree(d).map_err(agreed)?;
-        let bytes = net.broadcast_bytes(d.as_ref().map(dist::chung_lu::encode_degrees).unwrap_or_default());
+        let bytes = net.broadcast_bytes(
+            d.as_ref()
+                .map(dist::chung_lu::encode_degrees)
+                .unwrap_or_default(),
+        );
         let degrees = dist::chung_lu::decode_degrees(&bytes)?;
         // The same degrees and flags on every rank: the same plan, or the same error.
         let plan = m.plan_from(&degrees)?;
@@ -318,7 +335,12 @@ mod imp {
     }
 
     /// One distributed generation, timed from a barrier to a barrier.
-    fn generate(net: &Net, plan: &Plan, seed: u64, threads: usize) -> (dist::chung_lu::CsrBlock, f64) {
+    fn generate(
+        net: &Net,
+        plan: &Plan,
+        seed: u64,
+        threads: usize,
+    ) -> (dist::chung_lu::CsrBlock, f64) {
         net.barrier();
         let t0 = Instant::now();
         let b = dist::chung_lu::generate(net, plan, seed, threads);

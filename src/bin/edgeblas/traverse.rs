@@ -18,8 +18,8 @@ use edgeblas::prelude::*;
 use serde_json::json;
 
 use crate::common::{
-    Backend, InputArgs, create, no_mpi_for, median, open_gpu, set_threads, sources_of, timed, vertex_index,
-    write_err,
+    Backend, InputArgs, create, median, no_mpi_for, open_gpu, set_threads, sources_of, timed,
+    vertex_index, write_err,
 };
 
 /// The Graphalytics value of an unreached vertex's depth (i64::MAX).
