@@ -199,33 +199,39 @@ impl DistLevels<'_> {
         let mut out: Vec<Vec<Index>> = vec![Vec::new(); p];
         let mut examined = 0u64;
         let me = self.net.rank();
+        let next_level = self.depth + 1;
+        let mut next = Vec::new();
+        // Offers parent `u` to owned vertex `v`: the smallest offer of the level wins.
+        let mut offer = |levels: &mut [u32], parents: &mut [u32], v: Index, u: Index| {
+            let lv = v as usize - self.lo;
+            let l = levels[lv];
+            if l == UNREACHED {
+                levels[lv] = next_level;
+                parents[lv] = u;
+                next.push(v);
+            } else if l == next_level && u < parents[lv] {
+                parents[lv] = u;
+            }
+        };
+        let range = g.part.range(me);
         for &u in &self.frontier {
             let row = g.out_row(u as usize - self.lo);
             examined += row.len() as u64;
             for &v in row {
-                let r = g.part.owner(v);
-                if r == me && self.levels[v as usize - self.lo] != UNREACHED {
-                    continue;
+                if range.contains(&(v as usize)) {
+                    // Owned here: no message.
+                    offer(&mut self.levels, &mut self.parents, v, u);
+                } else {
+                    let o = &mut out[g.part.owner(v)];
+                    o.push(v);
+                    o.push(u);
                 }
-                out[r].push(v);
-                out[r].push(u);
             }
         }
         let got = self.net.alltoallv(&out);
         drop(out);
-        let next_level = self.depth + 1;
-        let mut next = Vec::new();
         for pair in got.chunks_exact(2) {
-            let (v, u) = (pair[0], pair[1]);
-            let lv = v as usize - self.lo;
-            let l = self.levels[lv];
-            if l == UNREACHED {
-                self.levels[lv] = next_level;
-                self.parents[lv] = u;
-                next.push(v);
-            } else if l == next_level && u < self.parents[lv] {
-                self.parents[lv] = u;
-            }
+            offer(&mut self.levels, &mut self.parents, pair[0], pair[1]);
         }
         next.sort_unstable();
         (next, examined)

@@ -134,18 +134,35 @@ impl Net {
     /// concatenated in rank order (MPI_Alltoallv, after an MPI_Alltoall of the counts).
     pub fn alltoallv<T: Equivalence + Copy + Default>(&self, out: &[Vec<T>]) -> Vec<T> {
         assert_eq!(out.len(), self.size, "alltoallv: one buffer per rank");
-        let send_counts: Vec<Count> = out.iter().map(|b| counts_of(b.len())).collect();
+        let counts: Vec<usize> = out.iter().map(Vec::len).collect();
+        let sbuf: Vec<T> = out.iter().flatten().copied().collect();
+        self.alltoallv_flat(&sbuf, &counts)
+    }
+
+    /// [`Net::alltoallv`] with the buffers laid end to end in `sbuf`: the first
+    /// `counts[0]` elements for rank 0, the next `counts[1]` for rank 1, and so on.
+    pub fn alltoallv_flat<T: Equivalence + Copy + Default>(
+        &self,
+        sbuf: &[T],
+        counts: &[usize],
+    ) -> Vec<T> {
+        assert_eq!(counts.len(), self.size, "alltoallv: one count per rank");
+        assert_eq!(
+            counts.iter().sum::<usize>(),
+            sbuf.len(),
+            "alltoallv: counts"
+        );
+        let send_counts: Vec<Count> = counts.iter().map(|&c| counts_of(c)).collect();
         let mut recv_counts = vec![0 as Count; self.size];
         self.world
             .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
-        let sbuf: Vec<T> = out.iter().flatten().copied().collect();
         let sd = displs(&send_counts);
         let rd = displs(&recv_counts);
         let total: usize = recv_counts.iter().map(|&c| c as usize).sum();
         let mut rbuf = vec![T::default(); total];
         let (spare, mut rspare) = ([T::default()], [T::default()]);
         {
-            let s = Partition::new(real_ptr(&sbuf, &spare), &send_counts[..], &sd[..]);
+            let s = Partition::new(real_ptr(sbuf, &spare), &send_counts[..], &sd[..]);
             let rb: &mut [T] = if rbuf.is_empty() {
                 &mut rspare[..0]
             } else {
@@ -158,9 +175,9 @@ impl Net {
         let size = std::mem::size_of::<T>() as u64;
         let others = self.size as u64 - 1;
         let (mut bytes, mut messages) = (4 * others, others);
-        for (r, b) in out.iter().enumerate() {
-            if r != self.rank && !b.is_empty() {
-                bytes += b.len() as u64 * size;
+        for (r, &c) in counts.iter().enumerate() {
+            if r != self.rank && c > 0 {
+                bytes += c as u64 * size;
                 messages += 1;
             }
         }
