@@ -58,8 +58,10 @@ def bfs_profile(p1):
     return levels, rate, n0, traversed
 
 
-def bfs_time(levels, rate, factor, n, p):
-    """Seconds of one search on p ranks, levels scaled by `factor`; also bytes/rank."""
+def bfs_time(levels, rate, factor, n, p, grid=False):
+    """Seconds of one search on p ranks, levels scaled by `factor`; also bytes/rank.
+    `grid`: the messages of a 2-D layout (sqrt(P) partners in each of the expand and
+    the fold), the bytes unchanged."""
     total, total_bytes = 0.0, 0.0
     lg = math.ceil(math.log2(p)) if p > 1 else 0
     for direction, nf, ex in levels:
@@ -72,7 +74,8 @@ def bfs_time(levels, rate, factor, n, p):
             by = 8 * ex / p * (p - 1) / p
         else:
             by = min(n / 8, 4 * nf) * (p - 1) / p
-        msgs = 2 * (p - 1) + 2 * lg
+        partners = 2 * (math.isqrt(p) - 1) if grid else p - 1
+        msgs = 2 * partners + 2 * lg
         total += compute + by / B + msgs * ALPHA
         total_bytes += by
     return total, total_bytes
@@ -85,12 +88,13 @@ def main():
     s0 = round(math.log2(n0))
     print(f"Inputs: R = {rate / 1e6:.0f} M arcs examined per second per rank (Kronecker "
           f"scale {s0}, P = 1, {len(levels)} levels: "
-          f"{'/'.join(x[0][:2] for x in levels)}); B = {B / 1e9:.0f} GB/s, alpha = "
+          f"{' '.join(x[0] for x in levels)}); B = {B / 1e9:.0f} GB/s, alpha = "
           f"{ALPHA * 1e6:.0f} us.\n")
     print("BFS, Graph500 Kronecker (edge factor 16):\n")
     print("| P | weak: scale | weak: s per BFS | weak: GTEPS | weak: GTEPS/rank "
-          "| strong (scale 30): s per BFS | strong: GTEPS | strong: GTEPS/rank | strong: comm share |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| strong (scale 30): s per BFS | strong: GTEPS | strong: GTEPS/rank | strong: comm share "
+          "| strong, 2-D messages: GTEPS |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for p in RANKS:
         sw = s0 + int(math.log2(p))
         fw = 2 ** (sw - s0)
@@ -100,8 +104,9 @@ def main():
         ts, _ = bfs_time(levels, rate, fs, 2 ** 30, p)
         compute = sum(ex * fs for _, _, ex in levels) / p / rate
         gs = traversed0 * fs / ts / 1e9
+        t2, _ = bfs_time(levels, rate, fs, 2 ** 30, p, grid=True)
         print(f"| {p} | {sw} | {tw:.4f} | {gw:.2f} | {gw / p:.3f} | {ts:.3f} | {gs:.2f} | "
-              f"{gs / p:.3f} | {1 - compute / ts:.0%} |")
+              f"{gs / p:.3f} | {1 - compute / ts:.0%} | {traversed0 * fs / t2 / 1e9:.2f} |")
 
     one = [c for c in cl if c["ranks"] == 1][0]
     r_gen = one["medges_per_s"] * 1e6 / one["threads"]
