@@ -24,7 +24,8 @@
 //! A failure on one rank before a collective call would leave the others waiting
 //! forever. So fallible work (reading, checking) comes first, then [`Net::agree`]: all
 //! ranks learn whether any failed, rank 0 gets the message and prints it, and every rank
-//! returns an error, so that every process exits non-zero and `mpirun` fails.
+//! returns an error, so that every process exits non-zero and `mpirun` fails. A panic (a
+//! bug) on any rank aborts the whole job rather than leaving the others waiting.
 
 pub mod bfs;
 pub mod chung_lu;
@@ -48,5 +49,18 @@ pub fn init() -> crate::Result<(Universe, Net)> {
             crate::Error::Unsupported("MPI could not be initialized (initialized twice?)".into())
         })?;
     let net = Net::new(universe.world());
+    abort_on_panic();
     Ok((universe, net))
+}
+
+/// Makes a panic on any rank abort the whole job (MPI_Abort on the world) after the
+/// usual message, instead of unwinding into MPI_Finalize while the other ranks wait in
+/// a collective call: a bug then ends the run instead of hanging it.
+fn abort_on_panic() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        previous(info);
+        use mpi::traits::Communicator;
+        mpi::topology::SimpleCommunicator::world().abort(101);
+    }));
 }
