@@ -97,6 +97,8 @@ pub mod algo;
 pub mod backend;
 pub mod cuda;
 pub mod descriptor;
+#[cfg(feature = "mpi")]
+pub mod dist;
 pub mod error;
 pub mod generate;
 pub mod io;

@@ -813,3 +813,35 @@ fn chung_lu_out_and_in_degree_files() {
     );
     assert_error(&o, "cannot be used with");
 }
+
+/// Without the `mpi` feature, `--backend mpi` says how to get it; commands without a
+/// distributed form say which have one.
+#[test]
+fn backend_mpi_explains_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = write(dir.path(), "g.txt", b"0 1\n1 2\n");
+    let gs = g.to_str().unwrap();
+    if !cfg!(feature = "mpi") {
+        assert_error(
+            &run(&["bfs", gs, "--source", "0", "--backend", "mpi"]),
+            "build it with `cargo build --release --features mpi`",
+        );
+        assert_error(
+            &run(&[
+                "generate",
+                "chung-lu",
+                "--power-law",
+                "n=100,gamma=2,dmin=1",
+                "--backend",
+                "mpi",
+                "-o",
+                "/dev/null",
+            ]),
+            "--features mpi",
+        );
+    }
+    assert_error(
+        &run(&["sssp", gs, "--source", "0", "--backend", "mpi"]),
+        "sssp runs on cpu or cuda",
+    );
+}

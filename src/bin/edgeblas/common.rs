@@ -109,16 +109,42 @@ pub enum Backend {
     Cpu,
     /// The first CUDA GPU (needs a build with `--features cuda`, a GPU and its driver)
     Cuda,
+    /// MPI ranks under `mpirun -np P` (needs a build with `--features mpi`): `bfs`,
+    /// `generate chung-lu`, `bench chung-lu`
+    Mpi,
 }
 
 impl Backend {
-    /// `"cpu"` or `"cuda"`.
+    /// `"cpu"`, `"cuda"` or `"mpi"`.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Cpu => "cpu",
             Backend::Cuda => "cuda",
+            Backend::Mpi => "mpi",
         }
     }
+}
+
+/// The error of `--backend mpi` on a command that has no distributed form.
+pub fn no_mpi_for(command: &str) -> Error {
+    Error::InvalidArgument(format!(
+        "--backend mpi: {command} runs on cpu or cuda (the mpi backend runs bfs, generate chung-lu and bench chung-lu)"
+    ))
+}
+
+/// Whether this process prints its errors: false on MPI ranks other than 0, whose
+/// errors rank 0 reports.
+static QUIET_ERRORS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Stops this process from printing its errors (an MPI rank other than 0).
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+pub fn silence_errors() {
+    QUIET_ERRORS.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether errors are to be printed here.
+pub fn prints_errors() -> bool {
+    !QUIET_ERRORS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The first GPU, or an error naming the flag.

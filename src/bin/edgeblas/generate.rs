@@ -16,7 +16,7 @@ use edgeblas::{Error, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use crate::common::{Backend, ScheduleName, median, open_gpu, set_threads, timed};
+use crate::common::{Backend, ScheduleName, median, no_mpi_for, open_gpu, set_threads, timed};
 
 /// `edgeblas generate ...`: the generators.
 #[derive(Subcommand, Debug)]
@@ -71,7 +71,8 @@ pub struct ChungLuModel {
     /// Worker threads (all cores by default)
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Where to generate: cpu, or cuda (the first GPU, straight into device memory)
+    /// Where to generate: cpu, cuda (the first GPU, straight into device memory), or
+    /// mpi (under `mpirun -np P`, a build with --features mpi; rank 0 writes)
     #[arg(long, value_enum, default_value_t = Backend::Cpu)]
     pub backend: Backend,
     /// How the GPU spreads the chunks (--backend cuda; default balanced). Every schedule
@@ -182,11 +183,17 @@ impl ChungLuModel {
                 open_gpu()?,
                 self.schedule.unwrap_or(ScheduleName::Balanced).schedule(),
             ))),
+            Backend::Mpi => Err(no_mpi_for("this command")),
         }
     }
 
     /// Reads the distribution and plans the generation.
     fn plan(&self) -> Result<Plan> {
+        self.plan_from(&self.degrees()?)
+    }
+
+    /// Reads the degree distribution the flags name.
+    pub(crate) fn degrees(&self) -> Result<Degrees> {
         let s = &self.source;
         let degrees = if let Some(p) = &s.degrees {
             chung_lu::read_degrees(p, self.directed)?
@@ -202,13 +209,18 @@ impl ChungLuModel {
                     .into(),
             ));
         };
+        Ok(degrees)
+    }
+
+    /// Plans the generation of `degrees` as the flags say.
+    pub(crate) fn plan_from(&self, degrees: &Degrees) -> Result<Plan> {
         degrees.validate()?;
         let coarsen = self
             .coarsen
             .map(|d| Coarsen::new(d, self.coarsen_cut))
             .transpose()?;
         Plan::new(
-            &degrees,
+            degrees,
             &PlanOptions {
                 coarsen,
                 directed: self.directed,
@@ -310,7 +322,7 @@ impl Progress for Monitor {
 }
 
 /// Writes `a` as a pattern graph.
-fn write(a: Csr<()>, directed: bool, path: &Path, to: Option<&str>) -> Result<()> {
+pub(crate) fn write(a: Csr<()>, directed: bool, path: &Path, to: Option<&str>) -> Result<()> {
     let format = to.map(Format::from_name).transpose()?;
     let records = a.nnz() as u64;
     let g = Graph {
@@ -327,6 +339,9 @@ fn write(a: Csr<()>, directed: bool, path: &Path, to: Option<&str>) -> Result<()
 
 /// `edgeblas generate chung-lu ...`.
 pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
+    if a.model.backend == Backend::Mpi {
+        return crate::distributed::generate_chung_lu(a);
+    }
     set_threads(a.model.threads)?;
     let plan = a.model.plan()?;
     let device = a.model.device()?;
@@ -408,6 +423,9 @@ pub fn generate_rmat(a: &RmatArgs) -> Result<()> {
 /// `edgeblas bench chung-lu ...`: median seconds of generation into CSR (reading the
 /// input and planning excluded, no file written).
 pub fn bench_chung_lu(a: &BenchChungLuArgs) -> Result<()> {
+    if a.model.backend == Backend::Mpi {
+        return crate::distributed::bench_chung_lu(a);
+    }
     set_threads(a.model.threads)?;
     if a.reps == 0 {
         return Err(Error::InvalidArgument("--reps: must be at least 1".into()));

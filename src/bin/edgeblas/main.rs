@@ -5,6 +5,7 @@ mod algebra;
 mod analytics;
 mod common;
 mod demo;
+mod distributed;
 mod generate;
 mod info;
 mod traverse;
@@ -126,7 +127,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            if common::prints_errors() {
+                eprintln!("error: {e}");
+            }
             ExitCode::FAILURE
         }
     }

@@ -18,8 +18,8 @@ use edgeblas::prelude::*;
 use serde_json::json;
 
 use crate::common::{
-    Backend, InputArgs, create, median, open_gpu, set_threads, sources_of, timed, vertex_index,
-    write_err,
+    Backend, InputArgs, create, median, no_mpi_for, open_gpu, set_threads, sources_of, timed,
+    vertex_index, write_err,
 };
 
 /// The Graphalytics value of an unreached vertex's depth (i64::MAX).
@@ -41,6 +41,7 @@ impl Searcher {
                 let d = DeviceBfsGraph::new(&gpu, bg)?;
                 Searcher::Cuda(gpu, Box::new(d))
             }
+            Backend::Mpi => return Err(no_mpi_for("bench bfs")),
         })
     }
 
@@ -166,7 +167,7 @@ impl PolicyArgs {
         })
     }
 
-    fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self.policy {
             PolicyName::Beamer => "beamer",
             PolicyName::Gunrock => "gunrock",
@@ -188,10 +189,12 @@ pub struct BfsArgs {
     pub source: String,
     #[command(flatten)]
     pub policy: PolicyArgs,
-    /// Where to run: cpu, or cuda (the first GPU)
+    /// Where to run: cpu, cuda (the first GPU), or mpi (under `mpirun -np P`; a build
+    /// with --features mpi)
     #[arg(long, value_enum, default_value_t = Backend::Cpu)]
     pub backend: Backend,
-    /// Worker threads (all cores by default)
+    /// Worker threads (all cores by default; with --backend mpi, the cores over the ranks
+    /// on this node)
     #[arg(long)]
     pub threads: Option<usize>,
     /// Reach no vertex deeper than this level
@@ -294,7 +297,7 @@ pub struct BenchBfsArgs {
 /// or when a directed file turns out to store both arcs of every edge (then pull needs
 /// no transpose, and GTEPS count each edge once). What a pull needs is built here,
 /// before any timing, unless the policy never pulls.
-fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> {
+pub(crate) fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> {
     let bg = if g.directed {
         BfsGraph::detect(&g.adjacency)
     } else {
@@ -308,7 +311,7 @@ fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> {
 
 /// Edges of the traversed part, the Graph500 way: arcs with a reached tail, halved for
 /// an undirected graph or a symmetric one (each edge is stored as two arcs).
-fn teps_edges(g: &Graph, bg: &BfsGraph<'_, ()>, r: &BfsResult) -> u64 {
+pub(crate) fn teps_edges(g: &Graph, bg: &BfsGraph<'_, ()>, r: &BfsResult) -> u64 {
     let a = &g.adjacency;
     let arcs: u64 = (0..a.nrows())
         .filter(|&v| r.levels[v] != BfsResult::UNREACHED)
@@ -330,11 +333,11 @@ fn status_bytes(key: &str) -> Option<u64> {
     Some(kb * 1024)
 }
 
-fn peak_rss_bytes() -> Option<u64> {
+pub(crate) fn peak_rss_bytes() -> Option<u64> {
     status_bytes("VmHWM:")
 }
 
-fn write_levels(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
+pub(crate) fn write_levels(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
     let mut w = create(path)?;
     let err = write_err(path);
     for v in 0..g.vertices() {
@@ -348,7 +351,7 @@ fn write_levels(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
     w.flush().map_err(&err)
 }
 
-fn write_parents(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
+pub(crate) fn write_parents(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
     let mut w = create(path)?;
     let err = write_err(path);
     for v in 0..g.vertices() {
@@ -397,6 +400,9 @@ fn write_predecessors(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> 
 
 /// `edgeblas bfs FILE --source ID`.
 pub fn bfs(a: &BfsArgs) -> Result<()> {
+    if a.backend == Backend::Mpi {
+        return crate::distributed::bfs(a);
+    }
     set_threads(a.threads)?;
     let policy = a.policy.build()?;
     let (g, load_s) = timed(|| a.input.load());
@@ -503,7 +509,7 @@ pub fn bfs(a: &BfsArgs) -> Result<()> {
 }
 
 /// A validator message with the file's ids instead of internal indices.
-fn external_violation(g: &Graph, v: &edgeblas::algo::validate::BfsViolation) -> String {
+pub(crate) fn external_violation(g: &Graph, v: &edgeblas::algo::validate::BfsViolation) -> String {
     use edgeblas::algo::validate::BfsViolation as V;
     let id = |i: u32| {
         if (i as usize) < g.vertices() {
@@ -551,6 +557,9 @@ fn external_violation(g: &Graph, v: &edgeblas::algo::validate::BfsViolation) -> 
 
 /// `edgeblas sssp FILE --source ID`.
 pub fn sssp(a: &SsspArgs) -> Result<()> {
+    if a.backend == Backend::Mpi {
+        return Err(no_mpi_for("sssp"));
+    }
     set_threads(a.threads)?;
     let (g, load_s) = timed(|| a.input.load());
     let g = g?;
@@ -574,7 +583,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
     }
     let negative = w.values().iter().any(|&x| x < 0.0);
     let method = match (a.method, a.backend) {
-        (SsspMethod::Auto, Backend::Cuda) => SsspMethod::BellmanFord,
+        (SsspMethod::Auto, Backend::Cuda | Backend::Mpi) => SsspMethod::BellmanFord,
         (SsspMethod::Auto, Backend::Cpu) if negative => SsspMethod::BellmanFord,
         (SsspMethod::Auto, Backend::Cpu) => SsspMethod::DeltaStepping,
         (SsspMethod::DeltaStepping, Backend::Cuda) => {
@@ -599,6 +608,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             (Ok(sp?), t)
         }
         (Backend::Cpu, None) => timed(|| bellman_ford(&w, s)),
+        (Backend::Mpi, _) => return Err(no_mpi_for("sssp")),
         (Backend::Cuda, _) => {
             let gpu = open_gpu()?;
             let d = DeviceCsr::upload(&gpu, &w)?;
@@ -666,6 +676,9 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
 /// `edgeblas bench bfs FILE --sources ID,ID,...`: median BFS time over the sources
 /// (each source's median over `--reps` runs), loading and in-edge building excluded.
 pub fn bench_bfs(a: &BenchBfsArgs) -> Result<()> {
+    if a.backend == Backend::Mpi {
+        return Err(no_mpi_for("bench bfs (time `bfs --backend mpi` instead)"));
+    }
     set_threads(a.threads)?;
     if a.reps == 0 {
         return Err(Error::InvalidArgument("--reps: must be at least 1".into()));

@@ -159,7 +159,7 @@ pub(crate) type Edge = (u32, u32);
 
 /// Every piece walked once (see [`walk_dynamic`]), its edges handed to `make`, whose
 /// result is the piece's.
-fn walk_pieces<T: Send>(
+pub(crate) fn walk_pieces<T: Send>(
     plan: &Plan,
     pieces: &[(u64, u64)],
     seed: u64,
@@ -636,7 +636,11 @@ fn reverse_rows(offsets: &[u64], indices: &mut [Index], n: u32) {
 
 /// Runs `f(i, row)` on every row, in parallel over blocks of rows with about equal
 /// entries.
-fn for_row_blocks(offsets: &[u64], indices: &mut [Index], f: impl Fn(usize, &mut [Index]) + Sync) {
+pub(crate) fn for_row_blocks(
+    offsets: &[u64],
+    indices: &mut [Index],
+    f: impl Fn(usize, &mut [Index]) + Sync,
+) {
     let n = offsets.len() - 1;
     let total = offsets[n];
     let blocks = (rayon::current_num_threads() * 16).max(1) as u64;

@@ -387,7 +387,8 @@ impl Plan {
     /// The lanes of a run on `threads` threads: consecutive ranges `[c0, c1)` of global
     /// chunk numbers covering all chunks, of about equal cost under the model
     /// `c = alpha + beta m` (see [`COST_ALPHA`]): the CUDA backend's load-balanced static
-    /// schedule (the CPU takes [pieces](Plan::pieces) dynamically instead). Lanes affect
+    /// schedule, and the ranks' shares of an MPI run (the CPU takes
+    /// [pieces](Plan::pieces) dynamically instead). Lanes affect
     /// only scheduling and memory, never the output.
     pub fn lanes(&self, threads: usize) -> Vec<(u64, u64)> {
         let lanes = threads.clamp(1, self.chunks.max(1) as usize);

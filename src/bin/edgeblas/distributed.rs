@@ -1,0 +1,452 @@
+//! `--backend mpi`: `bfs`, `generate chung-lu` and `bench chung-lu` on the ranks of
+//! `mpirun -np P`. Rank 0 reads the input, writes the outputs and prints; every error is
+//! agreed on by all ranks before the next collective call and printed once, by rank 0,
+//! and every rank exits non-zero. Without the `mpi` feature each command says how to
+//! get it.
+
+#[cfg(not(feature = "mpi"))]
+mod imp {
+    use edgeblas::{Error, Result};
+
+    use crate::generate::{BenchChungLuArgs, ChungLuArgs};
+    use crate::traverse::BfsArgs;
+
+    fn unbuilt() -> Error {
+        Error::Unsupported(
+            "--backend mpi: this edgeblas was built without MPI; build it with `cargo build --release --features mpi` (scripts/setup-mpi.sh installs OpenMPI) and run it under mpirun"
+                .into(),
+        )
+    }
+
+    pub fn bfs(_: &BfsArgs) -> Result<()> {
+        Err(unbuilt())
+    }
+
+    pub fn generate_chung_lu(_: &ChungLuArgs) -> Result<()> {
+        Err(unbuilt())
+    }
+
+    pub fn bench_chung_lu(_: &BenchChungLuArgs) -> Result<()> {
+        Err(unbuilt())
+    }
+}
+
+#[cfg(feature = "mpi")]
+mod imp {
+    use std::time::Instant;
+
+    use edgeblas::algo::bfs::{BfsOptions, BfsResult};
+    use edgeblas::algo::validate::validate_bfs;
+    use edgeblas::dist::{self, Failed, Net, Traffic};
+    use edgeblas::generate::chung_lu::{Plan, Report};
+    use edgeblas::io::Graph;
+    use edgeblas::{Error, Result};
+    use serde_json::json;
+
+    use crate::common::{median, set_threads, silence_errors, sources_of, timed, vertex_index};
+    use crate::generate::{BenchChungLuArgs, ChungLuArgs, ChungLuModel, write};
+    use crate::traverse::{
+        BfsArgs, PolicyName, external_violation, prepare, teps_edges, write_levels, write_parents,
+    };
+
+    /// Starts MPI; ranks other than 0 stop printing errors.
+    fn start() -> Result<(dist::Universe, Net)> {
+        let (u, net) = dist::init()?;
+        if !net.is_root() {
+            silence_errors();
+        }
+        Ok((u, net))
+    }
+
+    /// The threads of every rank: `--threads`, or this node's cores shared by its ranks.
+    fn threads(flag: Option<usize>) -> Result<usize> {
+        let t = match flag {
+            Some(t) => t,
+            None => {
+                let local = std::env::var("OMPI_COMM_WORLD_LOCAL_SIZE")
+                    .ok()
+                    .and_then(|s| s.parse::<usize>().ok())
+                    .unwrap_or(1)
+                    .max(1);
+                let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+                (cores / local).max(1)
+            }
+        };
+        set_threads(Some(t))?;
+        Ok(t)
+    }
+
+    /// The outcome of a step that fails on every rank together or on none (the same
+    /// flags everywhere, or an error agreed through [`Net::agree`]). On failure rank 0
+    /// prints the error before any rank exits (mpirun stops the whole job when the first
+    /// process exits non-zero, which could cut rank 0 short), then every rank returns it
+    /// (unprinted: main prints nothing more).
+    fn together<T>(net: &Net, r: Result<T>) -> Result<T> {
+        if let Err(e) = &r {
+            if net.is_root() {
+                eprintln!("error: {e}");
+            }
+            silence_errors();
+            net.barrier();
+        }
+        r
+    }
+
+    fn agreed(f: Failed) -> Error {
+        Error::InvalidArgument(f.to_string())
+    }
+
+    fn traffic_json(t: Traffic) -> serde_json::Value {
+        json!({"bytes": t.bytes, "messages": t.messages})
+    }
+
+    /// What rank 0 reads before the search.
+    struct Input {
+        graph: Graph,
+        sources: Vec<u32>,
+        target: Option<u32>,
+        load_s: f64,
+    }
+
+    fn read_input(a: &BfsArgs, ranks: usize) -> Result<Input> {
+        let (g, load_s) = timed(|| a.input.load());
+        let graph = g?;
+        if graph.vertices() < ranks {
+            return Err(Error::InvalidArgument(format!(
+                "{} ranks for {} vertices: run at most {} ranks (mpirun -np)",
+                ranks,
+                graph.vertices(),
+                graph.vertices()
+            )));
+        }
+        let sources = sources_of(&graph, &a.source, "--source")?;
+        let target = a
+            .target
+            .map(|t| vertex_index(&graph, t, "--target"))
+            .transpose()?;
+        Ok(Input {
+            graph,
+            sources,
+            target,
+            load_s,
+        })
+    }
+
+    /// `mpirun -np P edgeblas bfs FILE --source ID --backend mpi`.
+    pub fn bfs(a: &BfsArgs) -> Result<()> {
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.threads))?;
+        let policy = together(&net, a.policy.build())?;
+        let input = if net.is_root() {
+            read_input(a, net.size()).map(Some)
+        } else {
+            Ok(None)
+        };
+        let input = together(&net, net.agree(input).map_err(agreed))?;
+        let t_prep = Instant::now();
+        let bg = input.as_ref().map(|i| prepare(&i.graph, a.policy.policy));
+        let may_pull = a.policy.policy != PolicyName::Push;
+        let before = net.sent();
+        let local = dist::bfs::scatter_graph(&net, bg.as_ref().map(|b| (b, may_pull)));
+        let scatter = net.sent() - before;
+        let scatter = net.allreduce_sum(&[scatter.bytes, scatter.messages]);
+        // Sources and target, as rank 0 resolved them: [target + 1 or 0, sources...].
+        let mut words = Vec::new();
+        if let Some(i) = &input {
+            words.push(i.target.map_or(0, |t| t as u64 + 1));
+            words.extend(i.sources.iter().map(|&s| s as u64));
+        }
+        let words = net.broadcast_u64s(&words);
+        let target = (words[0] > 0).then(|| (words[0] - 1) as u32);
+        let sources: Vec<u32> = words[1..].iter().map(|&s| s as u32).collect();
+        let opts = BfsOptions {
+            trace: true,
+            max_depth: a.max_depth,
+            target,
+        };
+        net.barrier();
+        let prep_s = t_prep.elapsed().as_secs_f64();
+        let t0 = Instant::now();
+        let r = together(
+            &net,
+            dist::bfs::bfs(&net, &local, &sources, policy.as_ref(), &opts),
+        )?;
+        let secs = t0.elapsed().as_secs_f64();
+        let (Some(input), Some(bg), Some(res)) = (&input, &bg, &r.result) else {
+            return Ok(());
+        };
+        finish_bfs(
+            a,
+            &net,
+            input,
+            bg,
+            res,
+            &r.level_traffic,
+            r.traffic,
+            scatter,
+            secs,
+            prep_s,
+            threads,
+            policy.name(),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn finish_bfs(
+        a: &BfsArgs,
+        net: &Net,
+        input: &Input,
+        bg: &edgeblas::algo::bfs::BfsGraph<'_, ()>,
+        r: &BfsResult,
+        level_traffic: &[Traffic],
+        traffic: Traffic,
+        scatter: Vec<u64>,
+        secs: f64,
+        prep_s: f64,
+        threads: usize,
+        policy: String,
+    ) -> Result<()> {
+        let g = &input.graph;
+        let valid = if a.validate {
+            validate_bfs(&g.adjacency, &input.sources, r).map_err(|v| {
+                Error::InvalidStructure(format!("--validate: {}", external_violation(g, &v)))
+            })?;
+            Some(true)
+        } else {
+            None
+        };
+        if let Some(p) = &a.levels {
+            write_levels(p, g, r)?;
+        }
+        if let Some(p) = &a.parents {
+            write_parents(p, g, r)?;
+        }
+        let edges = teps_edges(g, bg, r);
+        if a.json {
+            let trace: Vec<_> = r
+                .trace
+                .iter()
+                .zip(level_traffic)
+                .map(|(t, c)| {
+                    json!({
+                        "level": t.level,
+                        "direction": t.direction.name(),
+                        "frontier_vertices": t.frontier_vertices,
+                        "frontier_edges": t.frontier_edges,
+                        "edges_examined": t.edges_examined,
+                        "seconds": t.seconds,
+                        "bytes_sent": c.bytes,
+                        "messages": c.messages,
+                    })
+                })
+                .collect();
+            let out = json!({
+                "file": a.input.file.display().to_string(),
+                "vertices": g.vertices(),
+                "arcs": g.arcs(),
+                "directed": g.directed,
+                "sources": input.sources.iter().map(|&s| g.ids.external(s as usize)).collect::<Vec<_>>(),
+                "policy": policy,
+                "backend": "mpi",
+                "device": null,
+                "ranks": net.size(),
+                "threads": threads,
+                "reached": r.reached,
+                "max_depth": r.max_depth,
+                "depth_sum": r.depth_sum(),
+                "complete": r.complete,
+                "seconds": secs,
+                "load_seconds": input.load_s,
+                "prepare_seconds": prep_s,
+                "traversed_edges": edges,
+                "gteps": edges as f64 / secs / 1e9,
+                "bytes_sent": traffic.bytes,
+                "messages": traffic.messages,
+                "distribute": traffic_json(Traffic { bytes: scatter[0], messages: scatter[1] }),
+                "valid": valid,
+                "trace": trace,
+            });
+            println!("{out}");
+        } else {
+            println!(
+                "reached {} vertices, max depth {}, depth sum {}, {:.6} s ({:.3} GTEPS), policy {}, {} ranks, {} bytes in {} messages",
+                r.reached,
+                r.max_depth,
+                r.depth_sum(),
+                secs,
+                edges as f64 / secs / 1e9,
+                policy,
+                net.size(),
+                traffic.bytes,
+                traffic.messages
+            );
+            if a.trace {
+                println!("level direction frontier  frontier_edges  examined  seconds  bytes_sent");
+                for (t, c) in r.trace.iter().zip(level_traffic) {
+                    println!(
+                        "{:>5} {:<9} {:>9} {:>15} {:>9} {:.6} {:>11}",
+                        t.level,
+                        t.direction.name(),
+                        t.frontier_vertices,
+                        t.frontier_edges,
+                        t.edges_examined,
+                        t.seconds,
+                        c.bytes
+                    );
+                }
+            }
+            if valid.is_some() {
+                println!("validation passed");
+            }
+        }
+        Ok(())
+    }
+
+    /// Rank 0 reads the degrees, every rank gets them and makes the same plan.
+    fn plan(net: &Net, m: &ChungLuModel) -> Result<Plan> {
+        if m.schedule.is_some() {
+            return Err(Error::InvalidArgument(
+                "--schedule applies to --backend cuda (the ranks split the chunks by cost)".into(),
+            ));
+        }
+        let d = if net.is_root() {
+            m.degrees().map(Some)
+        } else {
+            Ok(None)
+        };
+        let d = net.agree(d).map_err(agreed)?;
+        let bytes = net.broadcast_bytes(
+            d.as_ref()
+                .map(dist::chung_lu::encode_degrees)
+                .unwrap_or_default(),
+        );
+        let degrees = dist::chung_lu::decode_degrees(&bytes)?;
+        // The same degrees and flags on every rank: the same plan, or the same error.
+        let plan = m.plan_from(&degrees)?;
+        if plan.n < net.size() {
+            return Err(Error::InvalidArgument(format!(
+                "{} ranks for {} vertices: run at most {} ranks (mpirun -np)",
+                net.size(),
+                plan.n,
+                plan.n
+            )));
+        }
+        Ok(plan)
+    }
+
+    /// One distributed generation, timed from a barrier to a barrier.
+    fn generate(
+        net: &Net,
+        plan: &Plan,
+        seed: u64,
+        threads: usize,
+    ) -> (dist::chung_lu::CsrBlock, f64) {
+        net.barrier();
+        let t0 = Instant::now();
+        let b = dist::chung_lu::generate(net, plan, seed, threads);
+        net.barrier();
+        (b, t0.elapsed().as_secs_f64())
+    }
+
+    /// `mpirun -np P edgeblas generate chung-lu ... --backend mpi -o OUT`.
+    pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.model.threads))?;
+        let plan = together(&net, plan(&net, &a.model))?;
+        let (block, secs) = generate(&net, &plan, a.model.seed, threads);
+        let g = dist::chung_lu::gather(&net, &block)?;
+        let Some(g) = g else { return Ok(()) };
+        let report = Report::new(&plan, &g);
+        let kind = if plan.directed { "arcs" } else { "edges" };
+        eprintln!(
+            "generated {} vertices, {} {kind} (expected {:.0}, z {:+.2}) in {:.3} s on {} ranks of {} threads, {} bytes exchanged in {} messages",
+            plan.n,
+            report.edges,
+            report.expected_edges,
+            report.edges_z,
+            secs,
+            net.size(),
+            threads,
+            block.traffic.bytes,
+            block.traffic.messages
+        );
+        if let Some(r) = &a.report {
+            std::fs::write(r, report.to_json()).map_err(|e| Error::io(r, e))?;
+        }
+        if let Some(p) = &a.plot {
+            report.plot(p)?;
+        }
+        write(g, plan.directed, &a.output, a.to.as_deref())?;
+        eprintln!("wrote {}", a.output.display());
+        Ok(())
+    }
+
+    /// `mpirun -np P edgeblas bench chung-lu ... --backend mpi`: median seconds of the
+    /// distributed generation into per-rank CSR blocks (nothing gathered or written),
+    /// the edge rate and the bytes exchanged.
+    pub fn bench_chung_lu(a: &BenchChungLuArgs) -> Result<()> {
+        if a.reps == 0 {
+            return Err(Error::InvalidArgument("--reps: must be at least 1".into()));
+        }
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.model.threads))?;
+        let (plan, plan_secs) = timed(|| plan(&net, &a.model));
+        let plan = together(&net, plan)?;
+        // Warm-up, untimed.
+        let (first, _) = generate(&net, &plan, a.model.seed, threads);
+        let mut samples = Vec::with_capacity(a.reps);
+        let mut edges = Vec::with_capacity(a.reps);
+        let mut traffic = first.traffic;
+        drop(first);
+        for rep in 0..a.reps {
+            let seed = a.model.seed.wrapping_add(rep as u64 + 1);
+            let (b, s) = generate(&net, &plan, seed, threads);
+            samples.push(s);
+            edges.push(if plan.directed { b.arcs } else { b.arcs / 2 });
+            traffic = b.traffic;
+        }
+        let med = median(&mut samples.clone());
+        let med_edges = median(&mut edges.iter().map(|&e| e as f64).collect::<Vec<_>>());
+        if !net.is_root() {
+            return Ok(());
+        }
+        let out = json!({
+            "vertices": plan.n,
+            "directed": plan.directed,
+            "edges": med_edges,
+            "tasks": plan.tasks.len(),
+            "chunks": plan.chunks,
+            "backend": "mpi",
+            "ranks": net.size(),
+            "threads": threads,
+            "reps": a.reps,
+            "seed": a.model.seed,
+            "plan_seconds": plan_secs,
+            "seconds_median": med,
+            "medges_per_s": med_edges / med / 1e6,
+            "seconds": samples,
+            "bytes_sent": traffic.bytes,
+            "messages": traffic.messages,
+            "bytes_per_edge": traffic.bytes as f64 / med_edges.max(1.0),
+        });
+        if a.json {
+            println!("{out}");
+        } else {
+            println!(
+                "{} vertices, {} edges: median {:.4} s over {} runs, {:.1} M edges/s, {} ranks of {} threads, {} bytes exchanged in {} messages",
+                plan.n,
+                med_edges,
+                med,
+                a.reps,
+                med_edges / med / 1e6,
+                net.size(),
+                threads,
+                traffic.bytes,
+                traffic.messages
+            );
+        }
+        Ok(())
+    }
+}
+
+pub use imp::{bench_chung_lu, bfs, generate_chung_lu};

@@ -1,0 +1,450 @@
+//! Distributed direction-optimizing BFS over a 1-D row partition.
+//!
+//! Every rank holds its vertices' state (parents, levels) and rows ([`LocalGraph`]).
+//! The search loop is the CPU backend's own (`drive` in [`mod@crate::algo::bfs`]), run on
+//! every rank with the same global counts, so every rank asks the policy the same
+//! question and gets the same direction:
+//!
+//! - **push**: every rank walks its frontier vertices' out-arcs `u -> v` and sends the
+//!   pairs `(v, u)` to `owner(v)` (one alltoallv); the owner keeps, for each unvisited
+//!   `v`, the smallest `u` it received;
+//! - **pull**: the frontier is gathered on every rank, as a list when it is small
+//!   (`|F| < n / 32`: 4 bytes a vertex against `n / 8` bytes of bitmap) or else as each
+//!   rank's piece of the bitmap (allgatherv); every rank scans its unvisited vertices'
+//!   in-arcs in ascending order and stops at the first frontier vertex, the smallest;
+//! - the new frontier's vertex and arc counts, and the arcs examined, are summed over
+//!   the ranks (one allreduce) for the policy.
+//!
+//! Either way the parent of `v` is the smallest-index frontier vertex with an arc to
+//! `v`, as on one process, so the parents and levels are identical for every `P`.
+
+use super::net::{Net, Traffic};
+use super::partition::{Partition, RowBlocks};
+use crate::algebra::Index;
+use crate::algo::bfs::{BfsGraph, BfsOptions, BfsResult, Direction, Policy, drive};
+use crate::error::{Error, Result};
+use crate::matrix::Csr;
+use crate::ops::{BfsLevels, StepCounts};
+
+const UNREACHED: u32 = u32::MAX;
+
+/// One rank's share of a graph: its rows of `A` (out-arcs) and, for pull, of `A'`
+/// (in-arcs; the rows of `A` again for a symmetric graph), with the partition and the
+/// global sizes.
+#[derive(Clone, Debug)]
+pub struct LocalGraph {
+    part: RowBlocks,
+    arcs: u64,
+    symmetric: bool,
+    out_offsets: Vec<u64>,
+    out_indices: Vec<Index>,
+    in_offsets: Vec<u64>,
+    in_indices: Vec<Index>,
+}
+
+impl LocalGraph {
+    /// The partition.
+    pub fn partition(&self) -> &RowBlocks {
+        &self.part
+    }
+
+    /// Vertices of the whole graph.
+    pub fn vertices(&self) -> usize {
+        self.part.vertices()
+    }
+
+    /// Arcs of the whole graph.
+    pub fn arcs(&self) -> u64 {
+        self.arcs
+    }
+
+    /// Whether `A' = A` (no in-arcs were sent).
+    pub fn is_symmetric(&self) -> bool {
+        self.symmetric
+    }
+
+    /// Arcs held here (out-arcs of the owned rows).
+    pub fn local_arcs(&self) -> usize {
+        self.out_indices.len()
+    }
+
+    fn out_row(&self, lv: usize) -> &[Index] {
+        &self.out_indices[self.out_offsets[lv] as usize..self.out_offsets[lv + 1] as usize]
+    }
+
+    fn in_row(&self, lv: usize) -> &[Index] {
+        if self.symmetric {
+            return self.out_row(lv);
+        }
+        &self.in_indices[self.in_offsets[lv] as usize..self.in_offsets[lv + 1] as usize]
+    }
+}
+
+/// Cuts rows `range` of `a` into per-rank pieces: the degrees of rank `r`'s rows, and
+/// their entries.
+fn rows_for_ranks<T: crate::algebra::Scalar>(
+    a: &Csr<T>,
+    part: &RowBlocks,
+) -> (Vec<Vec<u64>>, Vec<Vec<Index>>) {
+    let o = a.offsets();
+    let mut degrees = Vec::with_capacity(part.ranks());
+    let mut entries = Vec::with_capacity(part.ranks());
+    for r in 0..part.ranks() {
+        let range = part.range(r);
+        degrees.push(range.clone().map(|v| o[v + 1] - o[v]).collect());
+        entries.push(a.indices()[o[range.start] as usize..o[range.end] as usize].to_vec());
+    }
+    (degrees, entries)
+}
+
+fn receive_rows(net: &Net, degrees: &[Vec<u64>], entries: &[Vec<Index>]) -> (Vec<u64>, Vec<Index>) {
+    let deg = net.alltoallv(degrees);
+    let idx = net.alltoallv(entries);
+    let mut offsets = Vec::with_capacity(deg.len() + 1);
+    offsets.push(0u64);
+    for d in deg {
+        offsets.push(offsets.last().expect("non-empty") + d);
+    }
+    (offsets, idx)
+}
+
+/// Hands every rank its rows. Rank 0 passes the graph (read from the file by rank 0
+/// alone, so a file only rank 0 can read is fine) and whether a level may pull; the
+/// others pass `None`. Rank 0 cuts the rows into blocks of about equal arcs, broadcasts
+/// the sizes and the cuts, and sends every rank its rows of `A` and, when a level may
+/// pull on a graph that is not symmetric, of `A'` (built here, on rank 0).
+///
+/// Collective. Rank 0 must have checked that `P <= n` (every rank then owns at least
+/// one vertex) and agreed on it with the others ([`Net::agree`]) first.
+pub fn scatter_graph(net: &Net, graph: Option<(&BfsGraph<'_, ()>, bool)>) -> LocalGraph {
+    let p = net.size();
+    let header = match graph {
+        Some((g, may_pull)) => {
+            let a = g.adjacency();
+            let part = RowBlocks::by_arcs(a.offsets(), p);
+            let mut h = vec![
+                a.nrows() as u64,
+                a.nnz() as u64,
+                g.is_symmetric() as u64,
+                (may_pull && !g.is_symmetric()) as u64,
+            ];
+            h.extend_from_slice(part.starts());
+            h
+        }
+        None => Vec::new(),
+    };
+    let h = net.broadcast_u64s(&header);
+    let (arcs, symmetric, send_in) = (h[1], h[2] != 0, h[3] != 0);
+    let part = RowBlocks::from_starts(h[4..].to_vec());
+    let empty = || (vec![Vec::new(); p], vec![Vec::new(); p]);
+    let (deg, ent) = match graph {
+        Some((g, _)) => rows_for_ranks(g.adjacency(), &part),
+        None => empty(),
+    };
+    let (out_offsets, out_indices) = receive_rows(net, &deg, &ent);
+    drop((deg, ent));
+    let (in_offsets, in_indices) = if send_in {
+        let (deg, ent) = match graph {
+            Some((g, _)) => rows_for_ranks(g.in_edges_transposed(), &part),
+            None => empty(),
+        };
+        receive_rows(net, &deg, &ent)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    LocalGraph {
+        part,
+        arcs,
+        symmetric: symmetric || !send_in,
+        out_offsets,
+        out_indices,
+        in_offsets,
+        in_indices,
+    }
+}
+
+/// What a distributed search leaves.
+#[derive(Clone, Debug)]
+pub struct DistBfs {
+    /// On rank 0: parents, levels and the summary, as [`crate::algo::bfs::bfs`] returns
+    /// them (identical to it); `None` on the other ranks.
+    pub result: Option<BfsResult>,
+    /// Per level, the traffic of all ranks together.
+    pub level_traffic: Vec<Traffic>,
+    /// The whole search's traffic, all ranks together (levels, counts and the final
+    /// gather of parents and levels at rank 0).
+    pub traffic: Traffic,
+}
+
+/// One rank's search state.
+struct DistLevels<'a> {
+    net: &'a Net,
+    g: &'a LocalGraph,
+    lo: usize,
+    parents: Vec<u32>,
+    levels: Vec<u32>,
+    /// Owned frontier vertices (global ids), ascending.
+    frontier: Vec<Index>,
+    depth: u32,
+    nf: u64,
+    mf: u64,
+    visited: u64,
+    traffic: Vec<Traffic>,
+}
+
+impl DistLevels<'_> {
+    fn push(&mut self) -> (Vec<Index>, u64) {
+        let g = self.g;
+        let p = self.net.size();
+        let mut out: Vec<Vec<Index>> = vec![Vec::new(); p];
+        let mut examined = 0u64;
+        let me = self.net.rank();
+        let next_level = self.depth + 1;
+        let mut next = Vec::new();
+        // Offers parent `u` to owned vertex `v`: the smallest offer of the level wins.
+        let mut offer = |levels: &mut [u32], parents: &mut [u32], v: Index, u: Index| {
+            let lv = v as usize - self.lo;
+            let l = levels[lv];
+            if l == UNREACHED {
+                levels[lv] = next_level;
+                parents[lv] = u;
+                next.push(v);
+            } else if l == next_level && u < parents[lv] {
+                parents[lv] = u;
+            }
+        };
+        let range = g.part.range(me);
+        for &u in &self.frontier {
+            let row = g.out_row(u as usize - self.lo);
+            examined += row.len() as u64;
+            for &v in row {
+                if range.contains(&(v as usize)) {
+                    // Owned here: no message.
+                    offer(&mut self.levels, &mut self.parents, v, u);
+                } else {
+                    let o = &mut out[g.part.owner(v)];
+                    o.push(v);
+                    o.push(u);
+                }
+            }
+        }
+        let got = self.net.alltoallv(&out);
+        drop(out);
+        for pair in got.chunks_exact(2) {
+            offer(&mut self.levels, &mut self.parents, pair[0], pair[1]);
+        }
+        next.sort_unstable();
+        (next, examined)
+    }
+
+    /// The global frontier as a bitmap of `n` bits.
+    fn frontier_bitmap(&self) -> Vec<u64> {
+        let g = self.g;
+        let n = g.vertices();
+        let mut bits = vec![0u64; n.div_ceil(64)];
+        if self.nf * 32 < n as u64 {
+            for v in self.net.allgatherv(&self.frontier) {
+                bits[v as usize >> 6] |= 1 << (v & 63);
+            }
+            return bits;
+        }
+        // Every rank's piece of the bitmap, bit 0 being its first vertex.
+        let len = g.part.range(self.net.rank()).len();
+        let mut mine = vec![0u64; len.div_ceil(64)];
+        for &v in &self.frontier {
+            let lv = v as usize - self.lo;
+            mine[lv >> 6] |= 1 << (lv & 63);
+        }
+        let all = self.net.allgatherv(&mine);
+        let mut at = 0usize;
+        for r in 0..g.part.ranks() {
+            let range = g.part.range(r);
+            let words = range.len().div_ceil(64);
+            let shift = range.start & 63;
+            let base = range.start >> 6;
+            for (k, &w) in all[at..at + words].iter().enumerate() {
+                if w == 0 {
+                    continue;
+                }
+                bits[base + k] |= w << shift;
+                if shift > 0 && base + k + 1 < bits.len() {
+                    bits[base + k + 1] |= w >> (64 - shift);
+                }
+            }
+            at += words;
+        }
+        bits
+    }
+
+    fn pull(&mut self) -> (Vec<Index>, u64) {
+        let bits = self.frontier_bitmap();
+        let g = self.g;
+        let next_level = self.depth + 1;
+        let mut next = Vec::new();
+        let mut examined = 0u64;
+        for lv in 0..self.levels.len() {
+            if self.levels[lv] != UNREACHED {
+                continue;
+            }
+            for &u in g.in_row(lv) {
+                examined += 1;
+                if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
+                    self.levels[lv] = next_level;
+                    self.parents[lv] = u;
+                    next.push((lv + self.lo) as Index);
+                    break;
+                }
+            }
+        }
+        (next, examined)
+    }
+}
+
+impl BfsLevels for DistLevels<'_> {
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+    fn frontier_vertices(&self) -> usize {
+        self.nf as usize
+    }
+    fn frontier_edges(&self) -> u64 {
+        self.mf
+    }
+    fn visited_vertices(&self) -> usize {
+        self.visited as usize
+    }
+    fn is_reached(&mut self, v: usize) -> Result<bool> {
+        let range = self.g.part.range(self.net.rank());
+        let mine = range.contains(&v) && self.levels[v - self.lo] != UNREACHED;
+        Ok(self.net.allreduce_max(mine as u64) == 1)
+    }
+    fn step(&mut self, dir: Direction) -> Result<StepCounts> {
+        let before = self.net.sent();
+        let (next, examined) = match dir {
+            Direction::Push => self.push(),
+            Direction::Pull => self.pull(),
+        };
+        let mf: u64 = next
+            .iter()
+            .map(|&v| self.g.out_row(v as usize - self.lo).len() as u64)
+            .sum();
+        let c = self.net.allreduce_sum(&[next.len() as u64, mf, examined]);
+        self.frontier = next;
+        self.depth += 1;
+        self.nf = c[0];
+        self.mf = c[1];
+        self.visited += c[0];
+        self.traffic.push(self.net.sent() - before);
+        Ok(StepCounts {
+            vertices: c[0] as usize,
+            out_edges: c[1],
+            examined: c[2],
+        })
+    }
+    type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>);
+    fn finish(self) -> Result<Self::Output> {
+        let parents = self.net.gatherv_root(&self.parents);
+        let levels = self.net.gatherv_root(&self.levels);
+        let flat: Vec<u64> = self
+            .traffic
+            .iter()
+            .flat_map(|t| [t.bytes, t.messages])
+            .collect();
+        let sum = self.net.allreduce_sum(&flat);
+        let per_level = sum
+            .chunks_exact(2)
+            .map(|c| Traffic {
+                bytes: c[0],
+                messages: c[1],
+            })
+            .collect();
+        Ok((parents.zip(levels), per_level))
+    }
+}
+
+/// Breadth-first search from `sources` over the distributed graph `g`, each level's
+/// direction chosen by `policy` on global counts. Collective: every rank passes the
+/// same sources, policy and options.
+///
+/// # Returns
+/// On rank 0 the same [`BfsResult`] as [`crate::algo::bfs::bfs`] on the whole graph
+/// (parents, levels, reached, depth, trace; the trace's seconds are rank 0's); the
+/// traffic per level and in all on every rank.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for no source, or a source or target outside the graph (the
+/// same on every rank, decided before any communication).
+pub fn bfs(
+    net: &Net,
+    g: &LocalGraph,
+    sources: &[Index],
+    policy: &dyn Policy,
+    opts: &BfsOptions,
+) -> Result<DistBfs> {
+    // The checks of the CPU search.
+    let n = g.vertices();
+    if sources.is_empty() {
+        return Err(Error::InvalidArgument(
+            "bfs needs at least one source".into(),
+        ));
+    }
+    for &s in sources.iter().chain(opts.target.iter()) {
+        if s as usize >= n {
+            return Err(Error::InvalidArgument(format!(
+                "vertex {s} is not in the graph ({n} vertices)"
+            )));
+        }
+    }
+    if g.part.ranks() != net.size() {
+        return Err(Error::InvalidArgument(format!(
+            "the graph is cut for {} ranks, the run has {}",
+            g.part.ranks(),
+            net.size()
+        )));
+    }
+    let start = net.sent();
+    let range = g.part.range(net.rank());
+    let lo = range.start;
+    let mut parents = vec![UNREACHED; range.len()];
+    let mut levels = vec![UNREACHED; range.len()];
+    let mut frontier: Vec<Index> = sources
+        .iter()
+        .copied()
+        .filter(|&s| range.contains(&(s as usize)))
+        .collect();
+    frontier.sort_unstable();
+    frontier.dedup();
+    for &s in &frontier {
+        parents[s as usize - lo] = s;
+        levels[s as usize - lo] = 0;
+    }
+    let mf: u64 = frontier
+        .iter()
+        .map(|&v| g.out_row(v as usize - lo).len() as u64)
+        .sum();
+    let c = net.allreduce_sum(&[frontier.len() as u64, mf]);
+    let state = DistLevels {
+        net,
+        g,
+        lo,
+        parents,
+        levels,
+        frontier,
+        depth: 0,
+        nf: c[0],
+        mf: c[1],
+        visited: c[0],
+        traffic: Vec::new(),
+    };
+    let ((out, level_traffic), summary) = drive(state, n, g.arcs, policy, opts)?;
+    let mine = net.sent() - start;
+    let total = net.allreduce_sum(&[mine.bytes, mine.messages]);
+    Ok(DistBfs {
+        result: out.map(|(p, l)| summary.with(p, l)),
+        level_traffic,
+        traffic: Traffic {
+            bytes: total[0],
+            messages: total[1],
+        },
+    })
+}

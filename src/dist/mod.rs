@@ -1,0 +1,66 @@
+//! Distributed graphs over MPI (the `mpi` feature): breadth-first search and Chung-Lu
+//! generation on `P` ranks, with outputs byte-identical to one process.
+//!
+//! MPI comes from [rsmpi](https://github.com/rsmpi/rsmpi) (the `mpi` crate), bindings to
+//! the system's MPI library (OpenMPI here: `scripts/setup-mpi.sh`): its collectives
+//! (alltoallv, allgatherv, allreduce, broadcast, gatherv) are the whole transport.
+//! Programs start under `mpirun -np P`; [`init`] initializes MPI and wraps the world
+//! communicator in a [`Net`], which counts the bytes and messages every rank sends.
+//!
+//! | piece | what |
+//! |---|---|
+//! | [`partition`] | [`Partition`]: who owns which vertex; [`RowBlocks`], the 1-D cut by arcs (and how a 2-D layout fits the same interface) |
+//! | [`net`] | [`Net`]: the collectives, traffic counts, and [`Net::agree`] for errors every rank must see before the next collective |
+//! | [`bfs`] | [`bfs::scatter_graph`] (rank 0 reads, the ranks get their rows), [`bfs::bfs`]: direction-optimizing, push by alltoallv, pull by allgather |
+//! | [`chung_lu`] | [`chung_lu::generate`]: chunks split by the cost model, edges routed to row owners; [`chung_lu::gather`] to rank 0 |
+//!
+//! # Files
+//! Rank 0 reads every input file and writes every output: a file only rank 0 can see
+//! (a local disk) works, and the others never open it. Rank 0 then sends each rank its
+//! rows (BFS) or the degree distribution (Chung-Lu). Reading parts of one `.ebg` on
+//! every rank would save rank 0's memory at scale; it is not done here.
+//!
+//! # Errors
+//! A failure on one rank before a collective call would leave the others waiting
+//! forever. So fallible work (reading, checking) comes first, then [`Net::agree`]: all
+//! ranks learn whether any failed, rank 0 gets the message and prints it, and every rank
+//! returns an error, so that every process exits non-zero and `mpirun` fails. A panic (a
+//! bug) on any rank aborts the whole job rather than leaving the others waiting.
+
+pub mod bfs;
+pub mod chung_lu;
+pub mod net;
+pub mod partition;
+
+pub use net::{Failed, Net, Traffic};
+pub use partition::{Partition, RowBlocks};
+
+/// MPI's handle: MPI is finalized when it is dropped.
+pub use mpi::environment::Universe;
+
+/// Initializes MPI (threads may exist, MPI is called from this thread only) and
+/// returns the universe (keep it alive for the run) and the world as a [`Net`].
+///
+/// # Errors
+/// [`crate::Error::Unsupported`] when MPI was already initialized or cannot start.
+pub fn init() -> crate::Result<(Universe, Net)> {
+    let (universe, _) =
+        mpi::initialize_with_threading(mpi::Threading::Funneled).ok_or_else(|| {
+            crate::Error::Unsupported("MPI could not be initialized (initialized twice?)".into())
+        })?;
+    let net = Net::new(universe.world());
+    abort_on_panic();
+    Ok((universe, net))
+}
+
+/// Makes a panic on any rank abort the whole job (MPI_Abort on the world) after the
+/// usual message, instead of unwinding into MPI_Finalize while the other ranks wait in
+/// a collective call: a bug then ends the run instead of hanging it.
+fn abort_on_panic() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        previous(info);
+        use mpi::traits::Communicator;
+        mpi::topology::SimpleCommunicator::world().abort(101);
+    }));
+}

@@ -1,0 +1,116 @@
+//! Which rank owns which vertex: the [`Partition`] interface and its 1-D form,
+//! [`RowBlocks`].
+//!
+//! # 1-D (now)
+//! Rank `r` owns the contiguous vertices `starts[r]..starts[r + 1]`: their BFS state
+//! (parents, levels, visited bits), their rows of `A` (out-arcs, for push) and their rows
+//! of `A'` (in-arcs, for pull). The cuts put about equal arcs on every rank
+//! ([`RowBlocks::by_weight`] over the degrees). A push level sends each frontier arc
+//! `u -> v` to `owner(v)`; a pull level needs the whole frontier on every rank.
+//!
+//! # 2-D (later, behind the same interface)
+//! Buluç and Madduri's layout (SC 2011; CombBLAS) puts the ranks on a `pr x pc` grid:
+//! rank `(i, j)` holds the block of `A` whose rows are row-block `i` and whose columns
+//! are column-block `j`, and the vertex state is still cut into `P` contiguous pieces.
+//! [`Partition::owner`] and [`Partition::range`] keep their meaning (the vector
+//! distribution every output and every gather uses), and a 2-D partition adds the grid:
+//! the ranks of a processor row and column (sub-communicators) and the block of `A` each
+//! rank holds. A push level then becomes an allgather of the frontier down each
+//! processor column (the "expand") and an alltoallv of `(head, parent)` pairs along each
+//! processor row (the "fold"), `sqrt(P)` partners each instead of `P`; the
+//! smallest-parent rule and the output are unchanged, because the fold's receiver takes
+//! the minimum exactly as the 1-D receiver does. The distributed BFS is written against
+//! this trait plus the local rows, so the 2-D form replaces how rows are scattered and
+//! which communicator each exchange uses, not the level logic.
+
+use std::ops::Range;
+
+/// Which rank owns each vertex (its state and the outputs' entries), and the
+/// contiguous range of each rank.
+pub trait Partition {
+    /// The number of ranks, `P`.
+    fn ranks(&self) -> usize;
+    /// The number of vertices, `n`.
+    fn vertices(&self) -> usize;
+    /// The rank that owns vertex `v`.
+    fn owner(&self, v: u32) -> usize;
+    /// The vertices rank `r` owns, in the global numbering.
+    fn range(&self, r: usize) -> Range<usize>;
+}
+
+/// The 1-D partition: `P` contiguous blocks of rows (possibly empty for tiny graphs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowBlocks {
+    starts: Vec<u64>,
+}
+
+impl RowBlocks {
+    /// A partition from its `P + 1` boundaries (non-decreasing, from 0 to `n`).
+    ///
+    /// # Panics
+    /// On boundaries that do not rise from 0.
+    pub fn from_starts(starts: Vec<u64>) -> RowBlocks {
+        assert!(starts.len() >= 2 && starts[0] == 0, "boundaries from 0");
+        assert!(starts.windows(2).all(|w| w[0] <= w[1]), "rising boundaries");
+        RowBlocks { starts }
+    }
+
+    /// The boundaries: `P + 1` values from 0 to `n`.
+    pub fn starts(&self) -> &[u64] {
+        &self.starts
+    }
+
+    /// `n` vertices cut into `ranks` blocks of about equal weight: a block ends where
+    /// the running sum of `weight(v) + 1` (the `+ 1` spreads vertices without arcs, and
+    /// gives every rank at least one vertex when `n >= P`) first reaches its share.
+    ///
+    /// # Panics
+    /// `ranks == 0`.
+    pub fn by_weight(n: usize, ranks: usize, weight: impl Fn(usize) -> f64) -> RowBlocks {
+        assert!(ranks > 0, "at least one rank");
+        let total: f64 = (0..n).map(|v| weight(v) + 1.0).sum();
+        let mut starts = Vec::with_capacity(ranks + 1);
+        starts.push(0u64);
+        let mut acc = 0.0;
+        let mut v = 0usize;
+        for r in 1..ranks {
+            let goal = total * r as f64 / ranks as f64;
+            // Leave at least one vertex for every rank still to come.
+            let limit = n.saturating_sub(ranks - r);
+            while v < limit && acc + weight(v) + 1.0 <= goal {
+                acc += weight(v) + 1.0;
+                v += 1;
+            }
+            if v == *starts.last().expect("non-empty") as usize && v < limit {
+                acc += weight(v) + 1.0;
+                v += 1;
+            }
+            starts.push(v as u64);
+        }
+        starts.push(n as u64);
+        RowBlocks { starts }
+    }
+
+    /// The rows of a CSR with these `offsets` (`n + 1` values) cut into `ranks` blocks
+    /// of about equal arcs.
+    pub fn by_arcs(offsets: &[u64], ranks: usize) -> RowBlocks {
+        let n = offsets.len() - 1;
+        Self::by_weight(n, ranks, |v| (offsets[v + 1] - offsets[v]) as f64)
+    }
+}
+
+impl Partition for RowBlocks {
+    fn ranks(&self) -> usize {
+        self.starts.len() - 1
+    }
+    fn vertices(&self) -> usize {
+        *self.starts.last().expect("non-empty") as usize
+    }
+    #[inline]
+    fn owner(&self, v: u32) -> usize {
+        self.starts.partition_point(|&s| s <= v as u64) - 1
+    }
+    fn range(&self, r: usize) -> Range<usize> {
+        self.starts[r] as usize..self.starts[r + 1] as usize
+    }
+}

@@ -1,0 +1,391 @@
+//! The `mpi` backend under `mpirun --oversubscribe -np P`, P = 1 to 4: BFS parents and
+//! levels and Chung-Lu graphs byte-identical to the CPU backend's, and bad input (a
+//! source out of range, more ranks than vertices, a missing file, a file only rank 0
+//! opens) giving one `error:` line and a failing `mpirun`, without hanging.
+//!
+//! Also the partition and the degree encoding, which need no `mpirun`.
+//!
+//! Without `mpirun` on the PATH every test prints SKIP and passes, unless
+//! `EDGEBLAS_REQUIRE_MPI=1` (CI sets it after `scripts/setup-mpi.sh`).
+#![cfg(feature = "mpi")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_edgeblas");
+
+/// Whether mpirun can be used; SKIP (or a panic under EDGEBLAS_REQUIRE_MPI=1) if not.
+fn have_mpi(test: &str) -> bool {
+    let ok = Command::new("mpirun")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var("EDGEBLAS_REQUIRE_MPI").as_deref() == Ok("1") {
+            panic!("{test}: mpirun is missing and EDGEBLAS_REQUIRE_MPI=1");
+        }
+        eprintln!("SKIP {test}: mpirun not found (run scripts/setup-mpi.sh)");
+    }
+    ok
+}
+
+/// `edgeblas ARGS` on one process; panics unless it succeeds.
+fn cpu(args: &[&str]) {
+    let o = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("edgeblas runs");
+    assert!(
+        o.status.success(),
+        "edgeblas {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// `mpirun -np P edgeblas ARGS`, killed after two minutes (a hang fails the test).
+fn mpirun(p: usize, args: &[&str]) -> Output {
+    let mut cmd = Command::new("timeout");
+    cmd.args(["120", "mpirun", "--oversubscribe", "--allow-run-as-root"]);
+    cmd.args(["-np", &p.to_string(), BIN]).args(args);
+    // Without a TTY OpenMPI may wait for stdin forwarding; give it nothing.
+    cmd.stdin(std::process::Stdio::null());
+    let o = cmd.output().expect("mpirun runs");
+    assert_ne!(o.status.code(), Some(124), "mpirun -np {p} {args:?} hung");
+    o
+}
+
+fn mpirun_ok(p: usize, args: &[&str]) {
+    let o = mpirun(p, args);
+    assert!(
+        o.status.success(),
+        "mpirun -np {p} edgeblas {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn same(a: &Path, b: &Path) {
+    let (x, y) = (std::fs::read(a).unwrap(), std::fs::read(b).unwrap());
+    assert!(x == y, "{} and {} differ", a.display(), b.display());
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// BFS from `source` under each policy: CPU parents and levels, then P = 1..4 ranks.
+fn bfs_matches(dir: &Path, graph: &Path, source: &str, extra: &[&str], policies: &[&str]) {
+    for policy in policies {
+        let (cp, cl) = (dir.join("cpu.parents"), dir.join("cpu.levels"));
+        let mut args = vec!["bfs", s(graph), "--source", source, "--policy", policy];
+        args.extend_from_slice(extra);
+        let mut c = args.clone();
+        c.extend(["--parents", s(&cp), "--levels", s(&cl)]);
+        cpu(&c);
+        for p in 1..=4 {
+            let (mp, ml) = (dir.join("mpi.parents"), dir.join("mpi.levels"));
+            let mut m = args.clone();
+            m.extend(["--backend", "mpi", "--parents", s(&mp), "--levels", s(&ml)]);
+            mpirun_ok(p, &m);
+            same(&cp, &mp);
+            same(&cl, &ml);
+        }
+    }
+}
+
+#[test]
+fn bfs_rmat_identical_for_every_p() {
+    if !have_mpi("bfs_rmat_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("rmat.mtx");
+    cpu(&["generate", "rmat", "--scale", "12", "--quiet", "-o", s(&g)]);
+    bfs_matches(dir.path(), &g, "3", &[], &["beamer", "push", "pull"]);
+    // Several sources, a directed graph kept directed.
+    bfs_matches(dir.path(), &g, "3,100,2000", &[], &["gunrock"]);
+}
+
+#[test]
+fn bfs_power_law_identical_for_every_p() {
+    if !have_mpi("bfs_power_law_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("pl.mtx");
+    cpu(&[
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=20000,gamma=2.1,dmin=2",
+        "--quiet",
+        "-o",
+        s(&g),
+    ]);
+    bfs_matches(dir.path(), &g, "19999", &[], &["beamer", "ligra"]);
+}
+
+#[test]
+fn bfs_real_graph_identical_for_every_p() {
+    if !have_mpi("bfs_real_graph_identical_for_every_p") {
+        return;
+    }
+    let real = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/real");
+    let g = real.join("email-Eu-core.txt");
+    if !g.exists() {
+        eprintln!(
+            "SKIP bfs_real_graph_identical_for_every_p: {} is absent (the shared data sits beside the repository)",
+            g.display()
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Directed (in-arcs for pull are sent to the ranks), then undirected.
+    bfs_matches(dir.path(), &g, "0", &[], &["beamer"]);
+    bfs_matches(dir.path(), &g, "0", &["--undirected"], &["beamer"]);
+}
+
+/// Chung-Lu under `flags`: the CPU file, then P = 1..4 ranks, byte for byte.
+fn chung_lu_matches(flags: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("cpu.mtx");
+    let mut args = vec!["generate", "chung-lu", "--quiet"];
+    args.extend_from_slice(flags);
+    let mut a = args.clone();
+    a.extend(["-o", s(&c)]);
+    cpu(&a);
+    for p in 1..=4 {
+        let m = dir.path().join(format!("mpi{p}.mtx"));
+        let mut a = args.clone();
+        a.extend(["--backend", "mpi", "-o", s(&m)]);
+        mpirun_ok(p, &a);
+        same(&c, &m);
+    }
+}
+
+#[test]
+fn chung_lu_identical_for_every_p() {
+    if !have_mpi("chung_lu_identical_for_every_p") {
+        return;
+    }
+    chung_lu_matches(&["--power-law", "n=30000,gamma=2.1,dmin=2", "--seed", "7"]);
+    // Dense groups (p clamped to 1 for the heaviest pairs).
+    chung_lu_matches(&["--power-law", "n=2000,gamma=1.8,dmin=20,dmax=1500"]);
+}
+
+#[test]
+fn chung_lu_sequence_and_directed_identical_for_every_p() {
+    if !have_mpi("chung_lu_sequence_and_directed_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A degree sequence in the user's order (vertex order not the identity).
+    let seq = dir.path().join("seq.txt");
+    let text: String = (0..5000u64)
+        .map(|i| format!("{}\n", 1 + (i * 7919) % 40))
+        .collect();
+    std::fs::write(&seq, text).unwrap();
+    chung_lu_matches(&["--degrees", s(&seq)]);
+    // Directed, out- and in-degrees.
+    let (o, i) = (dir.path().join("out.txt"), dir.path().join("in.txt"));
+    let out: String = (0..3000u64)
+        .map(|i| format!("{}\n", 1 + (i * 31) % 25))
+        .collect();
+    let inn: String = (0..3000u64)
+        .map(|i| format!("{}\n", 1 + (i * 17) % 25))
+        .collect();
+    std::fs::write(&o, out).unwrap();
+    std::fs::write(&i, inn).unwrap();
+    chung_lu_matches(&["--directed", "--out-degrees", s(&o), "--in-degrees", s(&i)]);
+}
+
+/// A run that must fail: non-zero exit, exactly one `error:` line, containing `what`.
+fn fails_once(p: usize, args: &[&str], what: &str) {
+    let o = mpirun(p, args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "mpirun -np {p} {args:?} succeeded");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "one error line expected:\n{err}");
+    assert!(lines[0].contains(what), "{what:?} not in {:?}", lines[0]);
+}
+
+#[test]
+fn bad_input_one_error_and_a_failing_mpirun() {
+    if !have_mpi("bad_input_one_error_and_a_failing_mpirun") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("tiny.mtx");
+    std::fs::write(
+        &g,
+        "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n",
+    )
+    .unwrap();
+    let gs = s(&g);
+    fails_once(
+        3,
+        &["bfs", gs, "--source", "9", "--backend", "mpi"],
+        "vertex 9",
+    );
+    fails_once(
+        4,
+        &["bfs", gs, "--source", "1", "--backend", "mpi"],
+        "4 ranks for 3 vertices",
+    );
+    let missing = dir.path().join("missing.mtx");
+    fails_once(
+        2,
+        &["bfs", s(&missing), "--source", "1", "--backend", "mpi"],
+        "missing.mtx",
+    );
+    fails_once(
+        4,
+        &[
+            "generate",
+            "chung-lu",
+            "--power-law",
+            "n=3,gamma=2,dmin=1",
+            "--backend",
+            "mpi",
+            "-o",
+            "/dev/null",
+        ],
+        "4 ranks for 3 vertices",
+    );
+    fails_once(
+        2,
+        &[
+            "bfs",
+            gs,
+            "--source",
+            "1",
+            "--policy",
+            "push",
+            "--alpha",
+            "2",
+            "--backend",
+            "mpi",
+        ],
+        "--alpha",
+    );
+}
+
+#[test]
+fn input_read_by_rank_0_alone() {
+    if !have_mpi("input_read_by_rank_0_alone") {
+        return;
+    }
+    // A named pipe can be read once: if any rank but 0 opened it, that rank would block
+    // (and the run would time out) or read nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g.mtx");
+    cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&g)]);
+    let cl = dir.path().join("cpu.levels");
+    cpu(&["bfs", s(&g), "--source", "1", "--levels", s(&cl)]);
+    let fifo = dir.path().join("pipe.mtx");
+    let st = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(st.success());
+    let (src, dst) = (g.clone(), fifo.clone());
+    let writer = std::thread::spawn(move || {
+        let bytes = std::fs::read(src).unwrap();
+        std::fs::write(dst, bytes).unwrap();
+    });
+    let ml = dir.path().join("mpi.levels");
+    mpirun_ok(
+        3,
+        &[
+            "bfs",
+            s(&fifo),
+            "--source",
+            "1",
+            "--backend",
+            "mpi",
+            "--levels",
+            s(&ml),
+        ],
+    );
+    writer.join().unwrap();
+    same(&cl, &ml);
+    std::thread::sleep(Duration::from_millis(10));
+}
+
+#[test]
+fn json_from_rank_0_only_with_traffic() {
+    if !have_mpi("json_from_rank_0_only_with_traffic") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("r.mtx");
+    cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&g)]);
+    let o = mpirun(
+        3,
+        &["bfs", s(&g), "--source", "1", "--backend", "mpi", "--json"],
+    );
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with('{')).collect();
+    assert_eq!(lines.len(), 1, "one JSON object expected:\n{out}");
+    let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(v["ranks"], 3);
+    assert_eq!(v["backend"], "mpi");
+    assert!(v["bytes_sent"].as_u64().unwrap() > 0);
+    assert!(v["messages"].as_u64().unwrap() > 0);
+    let b = mpirun(
+        2,
+        &[
+            "bench",
+            "chung-lu",
+            "--power-law",
+            "n=5000,gamma=2.1,dmin=2",
+            "--backend",
+            "mpi",
+            "--reps",
+            "2",
+            "--json",
+        ],
+    );
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&b.stdout).unwrap();
+    assert_eq!(v["ranks"], 2);
+    assert!(v["bytes_sent"].as_u64().unwrap() > 0 && v["medges_per_s"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn row_blocks_cover_and_balance() {
+    use edgeblas::dist::{Partition, RowBlocks};
+    let deg = [10u64, 0, 0, 0, 5, 5, 0, 10, 1, 1];
+    let mut offsets = vec![0u64];
+    for d in deg {
+        offsets.push(offsets.last().unwrap() + d);
+    }
+    for p in 1..=10 {
+        let b = RowBlocks::by_arcs(&offsets, p);
+        assert_eq!(b.ranks(), p);
+        assert_eq!(b.vertices(), 10);
+        for r in 0..p {
+            assert!(!b.range(r).is_empty(), "p {p} rank {r}: {:?}", b.starts());
+            for v in b.range(r) {
+                assert_eq!(b.owner(v as u32), r);
+            }
+        }
+    }
+    // 11 + 1 + 1 + 1 + 6 = 20 of 42 (arcs + 1 a vertex) on rank 0.
+    assert_eq!(RowBlocks::by_arcs(&offsets, 2).starts(), &[0, 5, 10]);
+}
+
+#[test]
+fn degrees_travel_as_bytes() {
+    use edgeblas::dist::chung_lu::{decode_degrees, encode_degrees};
+    use edgeblas::generate::chung_lu::Degrees;
+    for d in [
+        Degrees::Sequence(vec![3, 1, 2]),
+        Degrees::Histogram(vec![(1, 5), (4, 2)]),
+        Degrees::Directed {
+            out: vec![1, 2],
+            inn: vec![2, 1],
+        },
+    ] {
+        assert_eq!(decode_degrees(&encode_degrees(&d)).unwrap(), d);
+    }
+    assert!(decode_degrees(&[1, 2, 3]).is_err());
+}
