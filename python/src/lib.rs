@@ -223,7 +223,9 @@ trait OutScalar: edgeblas::algebra::Scalar {
 type AccumFn<T> = Box<dyn Fn(T, T) -> T + Send + Sync>;
 
 fn unknown_accum(name: &str, choices: &str) -> Error {
-    invalid(format!("unknown accumulator '{name}': expected one of {choices}"))
+    invalid(format!(
+        "unknown accumulator '{name}': expected one of {choices}"
+    ))
 }
 
 impl OutScalar for f64 {
@@ -362,9 +364,7 @@ where
         if x.complement { mm.complement() } else { mm }
     });
     let acc = x.accum.map(T::accum).transpose()?;
-    let acc_ref = acc
-        .as_ref()
-        .map(|f| f as &dyn BinaryOp<T, T, Output = T>);
+    let acc_ref = acc.as_ref().map(|f| f as &dyn BinaryOp<T, T, Output = T>);
     ops::mxm(
         &mut out,
         mask.as_ref(),
@@ -741,11 +741,7 @@ fn transpose<'py>(py: Python<'py>, a: RawMatrix<'py>) -> PyResult<Bound<'py, PyT
     matrix_out(py, out)
 }
 
-fn index_list(
-    v: Option<Bound<'_, PyAny>>,
-    n: usize,
-    what: &str,
-) -> PyResult<Option<Vec<u32>>> {
+fn index_list(v: Option<Bound<'_, PyAny>>, n: usize, what: &str) -> PyResult<Option<Vec<u32>>> {
     let Some(v) = v else { return Ok(None) };
     let l = u32s(&v, what)?;
     if let Some(k) = l.iter().position(|&i| i as usize >= n) {
@@ -1196,10 +1192,10 @@ fn write(
     let (adjacency, weights) = (w.pattern(), (!pattern).then(|| w.values().to_vec()));
     let g = io::Graph {
         adjacency,
-        value_type: if weights.is_some() {
-            ValueType::Real
-        } else {
-            ValueType::Pattern
+        value_type: match &weights {
+            None => ValueType::Pattern,
+            Some(w) if w.iter().all(|x| x.fract() == 0.0) => ValueType::Integer,
+            Some(_) => ValueType::Real,
         },
         weights,
         ids,
