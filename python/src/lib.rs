@@ -383,10 +383,7 @@ const SEMIRINGS: &str = "plus_times, min_plus, max_plus, max_times, min_max, plu
      (or_and), any_pair, min_secondi, any_secondi";
 
 fn check_semiring(name: &str) -> Result<(), Error> {
-    if SEMIRINGS
-        .split(|c: char| c == ',' || c == ' ' || c == '(' || c == ')')
-        .any(|s| s == name)
-    {
+    if SEMIRINGS.split([',', ' ', '(', ')']).any(|s| s == name) {
         Ok(())
     } else {
         Err(invalid(format!(
@@ -476,8 +473,6 @@ fn mxm<'py>(
 
 /// A binary operator on float64 by name (ewise and apply with a bound scalar).
 fn binary_op(name: &str) -> Result<fn(f64, f64) -> f64, Error> {
-    let b = |x: bool| if x { 1.0 } else { 0.0 };
-    let _ = b;
     Ok(match name {
         "plus" => |x, y| x + y,
         "minus" => |x, y| x - y,
