@@ -70,7 +70,8 @@ class Graph:
     ``i`` is vertex ``ids[i]``) and whether it is ``directed`` (an undirected
     graph stores each edge as two arcs)."""
 
-    def __init__(self, matrix, ids=None, directed=True, weighted=True):
+    def __init__(self, matrix, ids=None, directed=True, weighted=True,
+                 _symmetric_checked=False):
         m = _csr(matrix)
         if m.shape[0] != m.shape[1]:
             raise ValueError(
@@ -87,6 +88,13 @@ class Graph:
                 )
         self.ids = ids
         self.directed = bool(directed)
+        if not self.directed and not _symmetric_checked:
+            p = sp.csr_array(m, dtype=bool, copy=True)
+            if (p != p.T).nnz:
+                raise ValueError(
+                    "an undirected graph needs a symmetric matrix (some arc has no "
+                    "reverse): symmetrize it (A + A.T) first"
+                )
         self.weighted = bool(weighted)
 
     @classmethod
@@ -298,7 +306,8 @@ def read(path, format=None, undirected=False) -> Graph:
     weighted = m[4] is not None
     if ids.size == 0 or ids.max() <= np.iinfo(np.int64).max:
         ids = ids.view(np.int64)
-    return Graph(_matrix(m), ids=ids, directed=directed, weighted=weighted)
+    return Graph(_matrix(m), ids=ids, directed=directed, weighted=weighted,
+                 _symmetric_checked=True)
 
 
 def write(path, matrix_or_graph, format=None) -> None:

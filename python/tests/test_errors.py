@@ -22,6 +22,13 @@ def test_non_square_matrix(call):
         call(RECT)
 
 
+def test_undirected_graph_needs_a_symmetric_matrix():
+    a = sp.csr_array(np.array([[0, 1.0], [0, 0]]))
+    with pytest.raises(ValueError, match="symmetric"):
+        eb.Graph.from_scipy(a, directed=False)
+    eb.Graph.from_scipy(a + a.T, directed=False)
+
+
 def test_graph_needs_square():
     with pytest.raises(ValueError, match="square"):
         eb.Graph.from_scipy(RECT)
