@@ -103,6 +103,17 @@ class Graph:
         ``i -> j``), with optional vertex ids."""
         return cls(A, ids=ids, directed=directed)
 
+    def _prepared(self):
+        """The library's copy of the matrix, made at the first call that needs it and
+        kept (with its symmetry test): later calls on this Graph copy nothing. Assign
+        a new ``matrix`` rather than changing it in place."""
+        cached = self.__dict__.get("_cache")
+        if cached is None or cached[0] is not self.matrix:
+            handle = _ext.Prepared(_raw(self.matrix), None if self.directed else True)
+            cached = (self.matrix, handle)
+            self._cache = cached
+        return cached[1]
+
     @property
     def vertices(self) -> int:
         """The number of vertices."""
@@ -235,6 +246,13 @@ def _raw(A):
     )
 
 
+def _arg(A):
+    """A Graph's kept copy, or a scipy matrix's arrays (copied by the call)."""
+    if isinstance(A, Graph):
+        return A._prepared()
+    return _raw(A)
+
+
 def _symmetric(A):
     return isinstance(A, Graph) and not A.directed
 
@@ -335,7 +353,7 @@ def mxm(A, B, semiring="plus_times", mask=None, complement=False, structural=Tru
     nonzero values otherwise), ``complement`` inverts it; ``accum`` names a
     binary operator that merges the product into ``C``."""
     return _matrix(_ext.mxm(
-        _raw(A), _raw(B), semiring,
+        _arg(A), _arg(B), semiring,
         None if mask is None else _raw(mask), complement, structural, accum,
         None if C is None else _raw(C), threads,
     ))
@@ -453,7 +471,7 @@ def bfs(A, source, policy="beamer", threads=None):
     arrays, -1 where a vertex is unreached; a parent is the smallest-index vertex
     of the previous level with an arc to it, the source its own parent.
     ``policy``: beamer, gunrock, ligra, xbfs, push or pull."""
-    return _ext.bfs(_raw(A), _index(source, "--source"), policy, _symmetric(A), threads)
+    return _ext.bfs(_arg(A), _index(source, "--source"), policy, _symmetric(A), threads)
 
 
 def sssp(A, source, method="auto", delta=None, threads=None):
@@ -461,7 +479,7 @@ def sssp(A, source, method="auto", delta=None, threads=None):
     unreached), the matrix values as arc lengths. ``method``: auto
     (delta-stepping, or Bellman-Ford when a weight is negative),
     delta-stepping or bellman-ford. A negative cycle raises ValueError."""
-    return _ext.sssp(_raw(A), _index(source, "--source"), method, delta, threads)
+    return _ext.sssp(_arg(A), _index(source, "--source"), method, delta, threads)
 
 
 def pagerank(A, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000,
@@ -469,31 +487,31 @@ def pagerank(A, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=10
     """PageRank (Graphalytics semantics: dangling vertices spread their rank
     evenly). ``iterations`` fixes the count; otherwise it stops when the L1
     change falls below ``tolerance`` or after ``max_iterations``."""
-    return _ext.pagerank(_raw(A), damping, iterations, tolerance, max_iterations,
+    return _ext.pagerank(_arg(A), damping, iterations, tolerance, max_iterations,
                          _symmetric(A), threads)
 
 
 def wcc(A, threads=None):
     """Weakly connected components: per vertex, the smallest vertex index of its
     component (int64)."""
-    return _ext.wcc(_raw(A), _symmetric(A), threads)
+    return _ext.wcc(_arg(A), _symmetric(A), threads)
 
 
 def cdlp(A, iterations=10, threads=None):
     """Community detection by label propagation (Graphalytics CDLP): int64
     labels, each the smallest index of the label's origin."""
-    return _ext.cdlp(_raw(A), iterations, _symmetric(A), threads)
+    return _ext.cdlp(_arg(A), iterations, _symmetric(A), threads)
 
 
 def lcc(A, threads=None):
     """Local clustering coefficient per vertex (Graphalytics LCC), float64."""
-    return _ext.lcc(_raw(A), _symmetric(A), threads)
+    return _ext.lcc(_arg(A), _symmetric(A), threads)
 
 
 def triangles(A, method="auto", threads=None) -> int:
     """The number of triangles of an undirected graph (a symmetric pattern;
     self-loops ignored). ``method``: auto, sandia-ll, sandia-uu, burkhardt."""
-    return _ext.triangles(_raw(A), method, _symmetric(A), threads)
+    return _ext.triangles(_arg(A), method, _symmetric(A), threads)
 
 
 def betweenness(A, sources, threads=None):
@@ -504,7 +522,7 @@ def betweenness(A, sources, threads=None):
         raise TypeError("sources: expected integer vertex indices")
     if s.size and s.min() < 0:
         raise ValueError(f"--sources: vertex {s.min()} is not in the graph")
-    return _ext.betweenness(_raw(A), np.ascontiguousarray(s, dtype=np.int64),
+    return _ext.betweenness(_arg(A), np.ascontiguousarray(s, dtype=np.int64),
                             _symmetric(A), threads)
 
 

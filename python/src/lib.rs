@@ -138,16 +138,38 @@ fn u64s(a: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u64>> {
     )))
 }
 
-/// An index array as `u32`s, refusing entries beyond the u32 range.
+/// An index array as `u32`s, refusing negative entries and entries beyond the u32 range
+/// (one pass over int32 or int64 input).
 fn u32s(a: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u32>> {
-    let v = u64s(a, what)?;
-    if let Some(k) = v.iter().position(|&x| x > u32::MAX as u64) {
-        return Err(to_py(invalid(format!(
-            "{what}[{k}] = {} is beyond the u32 range of vertex indices",
-            v[k]
-        ))));
+    fn bad(what: &str, k: usize, v: i64) -> PyErr {
+        if v < 0 {
+            to_py(invalid(format!("{what}[{k}] = {v} is negative")))
+        } else {
+            to_py(invalid(format!(
+                "{what}[{k}] = {v} is beyond the u32 range of vertex indices"
+            )))
+        }
     }
-    Ok(v.into_iter().map(|x| x as u32).collect())
+    if let Ok(x) = a.extract::<PyReadonlyArray1<'_, i32>>() {
+        let s = x.as_slice()?;
+        if let Some(k) = s.iter().position(|&v| v < 0) {
+            return Err(bad(what, k, i64::from(s[k])));
+        }
+        return Ok(s.iter().map(|&v| v as u32).collect());
+    }
+    if let Ok(x) = a.extract::<PyReadonlyArray1<'_, i64>>() {
+        let s = x.as_slice()?;
+        if let Some(k) = s
+            .iter()
+            .position(|&v| !(0..=i64::from(u32::MAX)).contains(&v))
+        {
+            return Err(bad(what, k, s[k]));
+        }
+        return Ok(s.iter().map(|&v| v as u32).collect());
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "{what}: expected a contiguous 1-D int32 or int64 numpy array"
+    )))
 }
 
 /// A float64 data array, refusing NaN.
@@ -190,11 +212,6 @@ fn csr_pattern(m: &RawMatrix<'_>) -> PyResult<Csr<()>> {
 }
 
 /// A square pattern: the graph of an algorithm.
-fn graph(m: &RawMatrix<'_>, what: &str) -> PyResult<Csr<()>> {
-    square(m, what)?;
-    csr_pattern(m)
-}
-
 fn square(m: &RawMatrix<'_>, what: &str) -> PyResult<()> {
     if m.0 != m.1 {
         return Err(to_py(invalid(format!(
@@ -203,6 +220,82 @@ fn square(m: &RawMatrix<'_>, what: &str) -> PyResult<()> {
         ))));
     }
     Ok(())
+}
+
+/// A matrix copied once into the library's arrays and kept: an `edgeblas.Graph` holds
+/// one, so that repeated calls on it skip the copy, the checks and the symmetry test.
+#[pyclass(frozen, module = "edgeblas._edgeblas")]
+struct Prepared {
+    values: Arc<Csr<f64>>,
+    pattern: Arc<Csr<()>>,
+    symmetric: bool,
+}
+
+#[pymethods]
+impl Prepared {
+    /// Copies the matrix; `symmetric=None` tests the pattern (square matrices only).
+    #[new]
+    #[pyo3(signature = (a, symmetric=None))]
+    fn new(py: Python<'_>, a: RawMatrix<'_>, symmetric: Option<bool>) -> PyResult<Self> {
+        let values = csr_f64(&a)?;
+        let (values, pattern, symmetric) = run(py, None, move || {
+            let pattern = values.pattern();
+            let symmetric = symmetric.unwrap_or_else(|| algo::is_symmetric_pattern(&pattern));
+            Ok((values, pattern, symmetric))
+        })?;
+        Ok(Prepared {
+            values: Arc::new(values),
+            pattern: Arc::new(pattern),
+            symmetric,
+        })
+    }
+
+    /// Whether the pattern is symmetric (as given or as tested).
+    #[getter]
+    fn symmetric(&self) -> bool {
+        self.symmetric
+    }
+}
+
+/// A matrix argument: the arrays of a scipy matrix, or a [`Prepared`] copy.
+#[derive(FromPyObject)]
+enum Input<'py> {
+    Prepared(Bound<'py, Prepared>),
+    Raw(RawMatrix<'py>),
+}
+
+impl Input<'_> {
+    fn shape(&self) -> (usize, usize) {
+        match self {
+            Input::Prepared(p) => (p.get().values.nrows(), p.get().values.ncols()),
+            Input::Raw(m) => (m.0, m.1),
+        }
+    }
+
+    fn known_symmetric(&self) -> bool {
+        matches!(self, Input::Prepared(p) if p.get().symmetric)
+    }
+
+    fn values(&self) -> PyResult<Arc<Csr<f64>>> {
+        match self {
+            Input::Prepared(p) => Ok(p.get().values.clone()),
+            Input::Raw(m) => Ok(Arc::new(csr_f64(m)?)),
+        }
+    }
+
+    /// The square pattern of a graph algorithm.
+    fn graph(&self, what: &str) -> PyResult<Arc<Csr<()>>> {
+        let (r, c) = self.shape();
+        if r != c {
+            return Err(to_py(invalid(format!(
+                "{what} needs a square matrix (a graph), and this one is {r} x {c}"
+            ))));
+        }
+        match self {
+            Input::Prepared(p) => Ok(p.get().pattern.clone()),
+            Input::Raw(m) => Ok(Arc::new(csr_pattern(m)?)),
+        }
+    }
 }
 
 fn check_vertex(n: usize, v: u64, what: &str) -> Result<u32, Error> {
@@ -424,8 +517,8 @@ fn mxm_named(name: &str, a: &Csr<f64>, b: &Csr<f64>, x: &MxmArgs<'_>) -> Result<
 #[allow(clippy::too_many_arguments)]
 fn mxm<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
-    b: RawMatrix<'py>,
+    a: Input<'py>,
+    b: Input<'py>,
     semiring: &str,
     mask: Option<RawMatrix<'py>>,
     complement: bool,
@@ -435,23 +528,24 @@ fn mxm<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     check_semiring(semiring).map_err(to_py)?;
-    if a.1 != b.0 {
+    let (sa, sb) = (a.shape(), b.shape());
+    if sa.1 != sb.0 {
         return Err(to_py(invalid(format!(
             "mxm: A is {} x {} and B is {} x {}: A's columns must match B's rows",
-            a.0, a.1, b.0, b.1
+            sa.0, sa.1, sb.0, sb.1
         ))));
     }
     for (what, m) in [("mask", &mask), ("C", &c)] {
         if let Some(m) = m
-            && (m.0, m.1) != (a.0, b.1)
+            && (m.0, m.1) != (sa.0, sb.1)
         {
             return Err(to_py(invalid(format!(
                 "mxm: {what} is {} x {}, but A B is {} x {}",
-                m.0, m.1, a.0, b.1
+                m.0, m.1, sa.0, sb.1
             ))));
         }
     }
-    let (ca, cb) = (csr_f64(&a)?, csr_f64(&b)?);
+    let (ca, cb) = (a.values()?, b.values()?);
     let cm = mask.as_ref().map(csr_f64).transpose()?;
     let cc = c.as_ref().map(csr_f64).transpose()?;
     let out = run(py, threads, || {
@@ -805,13 +899,14 @@ fn unreached(v: Vec<u32>) -> Vec<i64> {
 #[pyo3(signature = (a, source, policy="beamer", symmetric=false, threads=None))]
 fn bfs<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
+    a: Input<'py>,
     source: u64,
     policy: &str,
     symmetric: bool,
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let g = graph(&a, "bfs")?;
+    let g = a.graph("bfs")?;
+    let symmetric = symmetric || a.known_symmetric();
     let p = self::policy(policy).map_err(to_py)?;
     let s = check_vertex(g.nrows(), source, "--source").map_err(to_py)?;
     let (levels, parents) = run(py, threads, || {
@@ -834,14 +929,19 @@ fn bfs<'py>(
 #[pyo3(signature = (a, source, method="auto", delta=None, threads=None))]
 fn sssp<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
+    a: Input<'py>,
     source: u64,
     method: &str,
     delta: Option<f64>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    square(&a, "sssp")?;
-    let w = csr_f64(&a)?;
+    let (r, c) = a.shape();
+    if r != c {
+        return Err(to_py(invalid(format!(
+            "sssp needs a square matrix (a graph), and this one is {r} x {c}"
+        ))));
+    }
+    let w = a.values()?;
     let s = check_vertex(w.nrows(), source, "--source").map_err(to_py)?;
     if let Some(d) = delta
         && !(d > 0.0 && d.is_finite())
@@ -893,7 +993,7 @@ fn sssp<'py>(
 #[allow(clippy::too_many_arguments)]
 fn pagerank<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
+    a: Input<'py>,
     damping: f64,
     iterations: Option<usize>,
     tolerance: f64,
@@ -901,7 +1001,8 @@ fn pagerank<'py>(
     symmetric: bool,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let g = graph(&a, "pagerank")?;
+    let g = a.graph("pagerank")?;
+    let symmetric = symmetric || a.known_symmetric();
     let stop = match iterations {
         Some(k) => Stop::Iterations(k),
         None => Stop::Tolerance {
@@ -936,11 +1037,12 @@ fn labels_out(py: Python<'_>, v: Vec<u32>) -> Bound<'_, PyAny> {
 #[pyo3(signature = (a, symmetric=false, threads=None))]
 fn wcc<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
+    a: Input<'py>,
     symmetric: bool,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let g = graph(&a, "wcc")?;
+    let g = a.graph("wcc")?;
+    let symmetric = symmetric || a.known_symmetric();
     let l = run(py, threads, || {
         let sym = symmetric || algo::is_symmetric_pattern(&g);
         Ok(algo::wcc(&g, sym).labels)
@@ -953,12 +1055,13 @@ fn wcc<'py>(
 #[pyo3(signature = (a, iterations=10, symmetric=false, threads=None))]
 fn cdlp<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
+    a: Input<'py>,
     iterations: usize,
     symmetric: bool,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let g = graph(&a, "cdlp")?;
+    let g = a.graph("cdlp")?;
+    let symmetric = symmetric || a.known_symmetric();
     let l = run(py, threads, || {
         let sym = symmetric || algo::is_symmetric_pattern(&g);
         Ok(algo::cdlp(&g, sym, iterations))
@@ -971,11 +1074,12 @@ fn cdlp<'py>(
 #[pyo3(signature = (a, symmetric=false, threads=None))]
 fn lcc<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
+    a: Input<'py>,
     symmetric: bool,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let g = graph(&a, "lcc")?;
+    let g = a.graph("lcc")?;
+    let symmetric = symmetric || a.known_symmetric();
     let c = run(py, threads, || {
         let sym = symmetric || algo::is_symmetric_pattern(&g);
         Ok(algo::lcc(&g, sym))
@@ -988,12 +1092,13 @@ fn lcc<'py>(
 #[pyo3(signature = (a, method="auto", symmetric=false, threads=None))]
 fn triangles(
     py: Python<'_>,
-    a: RawMatrix<'_>,
+    a: Input<'_>,
     method: &str,
     symmetric: bool,
     threads: Option<usize>,
 ) -> PyResult<u64> {
-    let g = graph(&a, "triangles")?;
+    let g = a.graph("triangles")?;
+    let symmetric = symmetric || a.known_symmetric();
     let m = TriangleMethod::from_name(method).map_err(to_py)?;
     run(py, threads, || {
         if !(symmetric || algo::is_symmetric_pattern(&g)) {
@@ -1011,12 +1116,13 @@ fn triangles(
 #[pyo3(signature = (a, sources, symmetric=false, threads=None))]
 fn betweenness<'py>(
     py: Python<'py>,
-    a: RawMatrix<'py>,
+    a: Input<'py>,
     sources: Bound<'py, PyAny>,
     symmetric: bool,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let g = graph(&a, "betweenness")?;
+    let g = a.graph("betweenness")?;
+    let symmetric = symmetric || a.known_symmetric();
     let src = u64s(&sources, "sources")?
         .into_iter()
         .map(|v| check_vertex(g.nrows(), v, "--sources"))
@@ -1225,6 +1331,7 @@ fn _edgeblas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rmat, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(write, m)?)?;
+    m.add_class::<Prepared>()?;
     m.add("SEMIRINGS", SEMIRINGS)?;
     Ok(())
 }

@@ -233,3 +233,24 @@ def test_the_gil_is_released():
     during = [x for x in ticks if t0 < x < t1]
     # With the GIL held the ticker could not run while pagerank does.
     assert len(during) >= 5 or (t1 - t0) < 0.02
+
+
+def test_graph_keeps_its_copy_and_renews_it():
+    a = random_graph(100, density=0.03, seed=10, undirected=True)
+    g = eb.Graph.from_scipy(a, directed=False)
+    h1 = g._prepared()
+    assert g._prepared() is h1
+    assert h1.symmetric
+    np.testing.assert_array_equal(eb.wcc(g), eb.wcc(a))
+    np.testing.assert_allclose(eb.mxm(g, g).toarray(), (a @ a).toarray())
+    b = random_graph(100, density=0.03, seed=11, undirected=True)
+    g.matrix = b
+    assert g._prepared() is not h1
+    np.testing.assert_array_equal(eb.bfs(g, 0)[0], eb.bfs(b, 0)[0])
+
+
+def test_directed_graph_detects_a_symmetric_pattern():
+    a = random_graph(50, density=0.1, seed=12, undirected=True)
+    assert eb.Graph.from_scipy(a)._prepared().symmetric
+    d = random_graph(50, density=0.1, seed=12)
+    assert not eb.Graph.from_scipy(d)._prepared().symmetric
