@@ -7,7 +7,8 @@ way. Every algorithm runs with the GIL released; ``threads=None`` uses the
 global pool (all cores), ``threads=k`` a pool of ``k`` workers.
 
 Copies: every input matrix is copied once into the library's own CSR arrays
-(u64 row offsets, u32 column indices, float64 values); index arrays of dtype
+(u64 row offsets, u32 column indices, float64 values); a scipy matrix at every
+call, a :class:`Graph` once (it keeps the copy for the algorithms and ``mxm``); index arrays of dtype
 int32 or int64 are read in place for that copy, other index dtypes, bool or
 integer data and non-CSR scipy formats are converted first (one more copy).
 Results are numpy arrays that own the Rust buffers, with no copy: a result
