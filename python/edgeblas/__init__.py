@@ -355,8 +355,8 @@ def mxm(A, B, semiring="plus_times", mask=None, complement=False, structural=Tru
     binary operator that merges the product into ``C``."""
     return _matrix(_ext.mxm(
         _arg(A), _arg(B), semiring,
-        None if mask is None else _raw(mask), complement, structural, accum,
-        None if C is None else _raw(C), threads,
+        None if mask is None else _arg(mask), complement, structural, accum,
+        None if C is None else _arg(C), threads,
     ))
 
 

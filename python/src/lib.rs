@@ -520,11 +520,11 @@ fn mxm<'py>(
     a: Input<'py>,
     b: Input<'py>,
     semiring: &str,
-    mask: Option<RawMatrix<'py>>,
+    mask: Option<Input<'py>>,
     complement: bool,
     structural: bool,
     accum: Option<&str>,
-    c: Option<RawMatrix<'py>>,
+    c: Option<Input<'py>>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     check_semiring(semiring).map_err(to_py)?;
@@ -536,8 +536,8 @@ fn mxm<'py>(
         ))));
     }
     for (what, m) in [("mask", &mask), ("C", &c)] {
-        if let Some(m) = m
-            && (m.0, m.1) != (sa.0, sb.1)
+        if let Some(m) = m.as_ref().map(Input::shape)
+            && m != (sa.0, sb.1)
         {
             return Err(to_py(invalid(format!(
                 "mxm: {what} is {} x {}, but A B is {} x {}",
@@ -546,19 +546,19 @@ fn mxm<'py>(
         }
     }
     let (ca, cb) = (a.values()?, b.values()?);
-    let cm = mask.as_ref().map(csr_f64).transpose()?;
-    let cc = c.as_ref().map(csr_f64).transpose()?;
+    let cm = mask.as_ref().map(Input::values).transpose()?;
+    let cc = c.as_ref().map(Input::values).transpose()?;
     let out = run(py, threads, || {
         mxm_named(
             semiring,
             &ca,
             &cb,
             &MxmArgs {
-                mask: cm.as_ref(),
+                mask: cm.as_deref(),
                 complement,
                 structural,
                 accum,
-                c: cc.as_ref(),
+                c: cc.as_deref(),
             },
         )
     })?;

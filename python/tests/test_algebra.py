@@ -386,3 +386,13 @@ def test_results_are_sorted_canonical_csr():
         assert isinstance(c, sp.csr_array)
         assert c.has_sorted_indices
         c.check_format(full_check=True)
+
+
+def test_mxm_on_graphs_with_graph_mask_and_c():
+    a = random_matrix(30, density=0.2, seed=40)
+    m = random_matrix(30, density=0.3, seed=41)
+    c0 = random_matrix(30, density=0.2, seed=42)
+    g, gm, gc = eb.Graph.from_scipy(a), eb.Graph.from_scipy(m), eb.Graph.from_scipy(c0)
+    want = eb.mxm(a, a, mask=m, accum="plus", C=c0)
+    got = eb.mxm(g, g, mask=gm, accum="plus", C=gc)
+    assert (want != got).nnz == 0
