@@ -531,12 +531,17 @@ pub(crate) fn check_sources<T: Scalar>(
             a.ncols()
         )));
     }
+    check_source_ids(a.nrows(), sources, opts)
+}
+
+/// The checks every backend's search makes before it starts (the CPU, the GPU and the
+/// distributed one): at least one source, and every source and the target below `n`.
+pub(crate) fn check_source_ids(n: usize, sources: &[Index], opts: &BfsOptions) -> Result<()> {
     if sources.is_empty() {
         return Err(Error::InvalidArgument(
             "bfs needs at least one source".into(),
         ));
     }
-    let n = a.nrows();
     for &s in sources.iter().chain(opts.target.iter()) {
         if s as usize >= n {
             return Err(Error::InvalidArgument(format!(

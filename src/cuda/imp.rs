@@ -310,22 +310,6 @@ fn device_csr(gpu: &Gpu, g: crate::backend::cuda::chung_lu::Generated<GpuExec>) 
     }
 }
 
-fn check_sources(n: usize, sources: &[Index], opts: &BfsOptions) -> Result<()> {
-    if sources.is_empty() {
-        return Err(Error::InvalidArgument(
-            "bfs needs at least one source".into(),
-        ));
-    }
-    for &s in sources.iter().chain(opts.target.iter()) {
-        if s as usize >= n {
-            return Err(Error::InvalidArgument(format!(
-                "vertex {s} is not in the graph ({n} vertices)"
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Breadth-first search on the device, each level's direction chosen by `policy` as in
 /// [`crate::algo::bfs::bfs`], whose result this equals element by element (the trace's
 /// times aside).
@@ -353,7 +337,7 @@ pub fn bfs_on_device(
     opts: &BfsOptions,
 ) -> Result<DeviceBfsResult> {
     let n = g.vertices();
-    check_sources(n, sources, opts)?;
+    crate::algo::bfs::check_source_ids(n, sources, opts)?;
     let ex = &*g.a.gpu.ex;
     let levels = Levels::new(ex, g.view(), sources, opts.target, opts.trace)?;
     let ((parents, levels), s) = cpu_bfs::drive(levels, n, g.arcs() as u64, policy, opts)?;
@@ -691,7 +675,7 @@ pub mod host {
                 "bfs needs a square adjacency".into(),
             ));
         }
-        check_sources(a.nrows(), sources, opts)?;
+        crate::algo::bfs::check_source_ids(a.nrows(), sources, opts)?;
         let ex = HostExec;
         let at = (!g.is_symmetric()).then(|| g.in_edges_transposed());
         let s = Structure::upload(&ex, a, at)?;

@@ -383,18 +383,7 @@ pub fn bfs(
 ) -> Result<DistBfs> {
     // The checks of the CPU search.
     let n = g.vertices();
-    if sources.is_empty() {
-        return Err(Error::InvalidArgument(
-            "bfs needs at least one source".into(),
-        ));
-    }
-    for &s in sources.iter().chain(opts.target.iter()) {
-        if s as usize >= n {
-            return Err(Error::InvalidArgument(format!(
-                "vertex {s} is not in the graph ({n} vertices)"
-            )));
-        }
-    }
+    crate::algo::bfs::check_source_ids(n, sources, opts)?;
     if g.part.ranks() != net.size() {
         return Err(Error::InvalidArgument(format!(
             "the graph is cut for {} ranks, the run has {}",

@@ -228,16 +228,10 @@ mod imp {
                 .iter()
                 .zip(level_traffic)
                 .map(|(t, c)| {
-                    json!({
-                        "level": t.level,
-                        "direction": t.direction.name(),
-                        "frontier_vertices": t.frontier_vertices,
-                        "frontier_edges": t.frontier_edges,
-                        "edges_examined": t.edges_examined,
-                        "seconds": t.seconds,
-                        "bytes_sent": c.bytes,
-                        "messages": c.messages,
-                    })
+                    let mut level = crate::traverse::level_json(t);
+                    level["bytes_sent"] = json!(c.bytes);
+                    level["messages"] = json!(c.messages);
+                    level
                 })
                 .collect();
             let out = json!({

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use edgeblas::algo::bellman_ford::{ShortestPaths, bellman_ford};
 use edgeblas::algo::bfs::{
-    Beamer, BfsGraph, BfsOptions, BfsResult, Gunrock, Ligra, Policy, Pull, Push, Xbfs,
+    Beamer, BfsGraph, BfsOptions, BfsResult, Gunrock, LevelTrace, Ligra, Policy, Pull, Push, Xbfs,
     bfs as run_bfs,
 };
 use edgeblas::algo::delta_stepping::{default_delta, delta_stepping_with, predecessors};
@@ -309,6 +309,18 @@ pub(crate) fn prepare<'g>(g: &'g Graph, policy: PolicyName) -> BfsGraph<'g, ()> 
     bg
 }
 
+/// One level of a BFS trace as the `--json` output's `trace` entries print it.
+pub(crate) fn level_json(t: &LevelTrace) -> serde_json::Value {
+    json!({
+        "level": t.level,
+        "direction": t.direction.name(),
+        "frontier_vertices": t.frontier_vertices,
+        "frontier_edges": t.frontier_edges,
+        "edges_examined": t.edges_examined,
+        "seconds": t.seconds,
+    })
+}
+
 /// Edges of the traversed part, the Graph500 way: arcs with a reached tail, halved for
 /// an undirected graph or a symmetric one (each edge is stored as two arcs).
 pub(crate) fn teps_edges(g: &Graph, bg: &BfsGraph<'_, ()>, r: &BfsResult) -> u64 {
@@ -440,20 +452,7 @@ pub fn bfs(a: &BfsArgs) -> Result<()> {
     }
     let edges = teps_edges(&g, &bg, &r);
     if a.json {
-        let trace: Vec<_> = r
-            .trace
-            .iter()
-            .map(|t| {
-                json!({
-                    "level": t.level,
-                    "direction": t.direction.name(),
-                    "frontier_vertices": t.frontier_vertices,
-                    "frontier_edges": t.frontier_edges,
-                    "edges_examined": t.edges_examined,
-                    "seconds": t.seconds,
-                })
-            })
-            .collect();
+        let trace: Vec<_> = r.trace.iter().map(level_json).collect();
         let out = json!({
             "file": a.input.file.display().to_string(),
             "vertices": g.vertices(),
