@@ -10,8 +10,34 @@ pub(crate) use crate::cuda::Schedule;
 use crate::error::{Error, Result};
 use crate::generate::chung_lu::{Plan, TaskKind};
 
-/// Tasks per launch of the dynamic schedule.
-const DYNAMIC_BATCH: usize = 64;
+/// Launches of the dynamic schedule, about: a batch of consecutive tasks is closed once
+/// it holds `chunks / DYNAMIC_LAUNCHES` chunks (and at least [`DYNAMIC_MIN_CHUNKS`]).
+/// A fixed count of tasks per launch (64, before) made a power law's tens of millions of
+/// small inter-group tasks a million launches, 15x slower than one launch.
+const DYNAMIC_LAUNCHES: u64 = 512;
+/// The fewest chunks in a batch of the dynamic schedule, bar the last.
+const DYNAMIC_MIN_CHUNKS: u64 = 1 << 14;
+
+/// The dynamic schedule's batches: `(first chunk, end chunk)` of runs of whole tasks,
+/// consecutive and covering every task's chunks.
+/// A batch is closed once it holds `chunks / launches` chunks and at least `min_chunks`.
+fn dynamic_batches(plan: &Plan, launches: u64, min_chunks: u64) -> Vec<(u64, u64)> {
+    let target = plan.chunks.div_ceil(launches).max(min_chunks);
+    let mut out = Vec::new();
+    let mut begin = None;
+    for t in &plan.tasks {
+        let b = *begin.get_or_insert(t.first_chunk);
+        let end = t.first_chunk + t.chunks();
+        if end - b >= target {
+            out.push((b, end));
+            begin = None;
+        }
+    }
+    if let (Some(b), Some(t)) = (begin, plan.tasks.last()) {
+        out.push((b, t.first_chunk + t.chunks()));
+    }
+    out
+}
 
 /// A CSR built by an executor: `n + 1` offsets and `nnz` indices.
 pub(crate) struct Generated<E: Exec> {
@@ -148,6 +174,10 @@ pub(crate) fn generate<E: Exec>(
         undirected: !plan.directed as u32,
         fill: 0,
     };
+    let batches = match schedule {
+        Schedule::Dynamic => dynamic_batches(plan, DYNAMIC_LAUNCHES, DYNAMIC_MIN_CHUNKS),
+        _ => Vec::new(),
+    };
     let pass = |p: &EbClParams| -> Result<()> {
         if tasks.is_empty() {
             return Ok(());
@@ -157,12 +187,10 @@ pub(crate) fn generate<E: Exec>(
             Schedule::Dynamic => {
                 // the other streams need not wait for the main one: finish its work first
                 ex.barrier()?;
-                for (k, batch) in plan.tasks.chunks(DYNAMIC_BATCH).enumerate() {
-                    let first = batch[0].first_chunk;
-                    let last = batch.last().expect("non-empty");
+                for (k, &(chunk_begin, chunk_end)) in batches.iter().enumerate() {
                     let q = EbClParams {
-                        chunk_begin: first,
-                        chunk_end: last.first_chunk + last.chunks(),
+                        chunk_begin,
+                        chunk_end,
                         ..*p
                     };
                     ex.run(Launch::ClPass(q, 1 + k % ex.streams()))?;
@@ -245,4 +273,41 @@ pub(crate) fn generate<E: Exec>(
         n,
         nnz,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::chung_lu::{Degrees, PlanOptions};
+
+    /// Batches are runs of whole tasks, in order, covering every chunk once, and their
+    /// count follows the chunks, not the tasks.
+    #[test]
+    fn dynamic_batches_cover_whole_tasks_in_order() {
+        // 299 degree groups: about 45,000 tasks
+        let degrees = Degrees::Histogram((1..300u64).map(|d| (d, 1 + 30_000 / (d * d))).collect());
+        let plan = Plan::new(&degrees, &PlanOptions::default()).unwrap();
+        assert!(plan.tasks.len() > 1000, "{} tasks", plan.tasks.len());
+        let starts: std::collections::HashSet<u64> =
+            plan.tasks.iter().map(|t| t.first_chunk).collect();
+        for (launches, min_chunks) in [(8, 1), (64, 1), (512, 1), (4, 1 << 40), (10_000, 1)] {
+            let b = dynamic_batches(&plan, launches, min_chunks);
+            assert_eq!(b.first().unwrap().0, 0);
+            assert_eq!(b.last().unwrap().1, plan.chunks);
+            for w in b.windows(2) {
+                assert_eq!(w[0].1, w[1].0, "batches are consecutive");
+            }
+            for &(c0, c1) in &b {
+                assert!(c0 < c1 && starts.contains(&c0), "a batch starts a task");
+            }
+            assert!(
+                b.len() as u64 <= launches + 1,
+                "{} batches for {launches}",
+                b.len()
+            );
+            if min_chunks > plan.chunks {
+                assert_eq!(b.len(), 1);
+            }
+        }
+    }
 }
