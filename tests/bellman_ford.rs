@@ -278,7 +278,8 @@ fn delta_stepping_matches_dijkstra_for_any_delta_with_zero_weights() {
         for s in [0, n / 2] {
             let want = dijkstra(&a, s);
             let pred = smallest_tight_predecessors(&a, s, &want);
-            for delta in [0.5, 1.0, 7.0, 50.0, 1e6, default_delta(&a)] {
+            // light arcs copied (0.5, 7), read through A beside heavy ones (30), all light (50, 1e6)
+            for delta in [0.5, 1.0, 7.0, 30.0, 50.0, 1e6, default_delta(&a)] {
                 for t in [1, 3] {
                     let sp = pool(t).install(|| delta_stepping(&a, s as u32, delta).unwrap());
                     assert_eq!(

@@ -144,6 +144,13 @@ impl<T: Number> BinaryOp<T, T> for Min<T> {
     }
 }
 impl<T: Number> Monoid<T> for Min<T> {
+    /// `true`: the smallest (largest) term wins in any order. Floats: NaN is neither
+    /// smaller nor larger, so a sum that reaches NaN keeps it and a NaN that arrives
+    /// later is dropped; of `0.0` and `-0.0`, equal values, the first to arrive stays.
+    #[inline]
+    fn order_free(&self) -> bool {
+        true
+    }
     #[inline]
     fn identity(&self) -> T {
         T::MAX_VALUE
@@ -166,6 +173,13 @@ impl<T: Number> BinaryOp<T, T> for Max<T> {
     }
 }
 impl<T: Number> Monoid<T> for Max<T> {
+    /// `true`: the smallest (largest) term wins in any order. Floats: NaN is neither
+    /// smaller nor larger, so a sum that reaches NaN keeps it and a NaN that arrives
+    /// later is dropped; of `0.0` and `-0.0`, equal values, the first to arrive stays.
+    #[inline]
+    fn order_free(&self) -> bool {
+        true
+    }
     #[inline]
     fn identity(&self) -> T {
         T::MIN_VALUE
@@ -266,6 +280,10 @@ impl BinaryOp<bool, bool> for Lor {
 }
 impl Monoid<bool> for Lor {
     #[inline]
+    fn order_free(&self) -> bool {
+        true
+    }
+    #[inline]
     fn identity(&self) -> bool {
         false
     }
@@ -290,6 +308,10 @@ impl BinaryOp<bool, bool> for Land {
     }
 }
 impl Monoid<bool> for Land {
+    #[inline]
+    fn order_free(&self) -> bool {
+        true
+    }
     #[inline]
     fn identity(&self) -> bool {
         true

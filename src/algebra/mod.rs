@@ -211,6 +211,15 @@ pub trait Monoid<T>: Copy + Send + Sync {
             None => false,
         }
     }
+    /// Whether a sum is the same whatever the order and grouping of its terms, to the
+    /// bit (MIN, MAX, LOR, LAND; for floats, sums free of NaN): then threads may combine
+    /// terms into one place in any order ([`crate::ops::vxm_accumulate`] does). `false`
+    /// by default, and for float PLUS (rounding depends on the order) and ANY (which
+    /// keeps the first term).
+    #[inline]
+    fn order_free(&self) -> bool {
+        false
+    }
 }
 
 /// A semiring over a matrix entry type `A` and a vector entry type `U`: an additive

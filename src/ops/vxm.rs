@@ -2,7 +2,7 @@
 
 use crate::algebra::{Scalar, Semiring};
 pub use crate::backend::cpu::push::PushMethod;
-use crate::backend::cpu::{pull, push, write};
+use crate::backend::cpu::{accumulate, pull, push, write};
 use crate::descriptor::{Descriptor, Mask};
 use crate::matrix::Csr;
 use crate::vector::Vector;
@@ -78,6 +78,69 @@ pub fn vxm_inplace<S, A, Z>(
     assert_eq!(a.nrows(), a.ncols(), "A is not square (vxm_inplace)");
     let t = product(w.len(), mask, semiring, w, a, desc, PushMethod::Auto);
     write::write_back(w, mask, accum, t, true, desc.replace);
+}
+
+/// `w = w (+) (u (+).(x) A)` on a dense `w`, in place, returning the entries of `w`
+/// that changed, with their new values -- GrB_vxm with the semiring's own monoid as the
+/// accumulator and no mask, plus the set a frontier-driven algorithm needs next.
+///
+/// This is the relaxation of shortest paths: `c = vxm_accumulate(&mut d, MinPlus, &f,
+/// &A)` is `t = f min.plus A; c = select(t < d); d min= c` in one pass over the terms,
+/// with no product vector in between (Bellman-Ford's and delta-stepping's rounds). It
+/// equals that sequence: `w` after the call equals `w (+) t` entry by entry, and the
+/// result holds exactly the `j` where that differs from the old `w(j)` (two NaNs count
+/// as equal). One difference under float MIN or MAX: a NaN term is dropped (it is never
+/// smaller or larger than `w(j)`), where `vxm`'s sum keeps a NaN that comes first.
+///
+/// # Panics
+/// If `w` is not dense (make it with [`Vector::full`]), or `u.len() != A.nrows()` or
+/// `w.len() != A.ncols()`.
+///
+/// # Method
+/// When the semiring's monoid is [order-free](crate::algebra::Monoid::order_free)
+/// (MIN, MAX, LOR, LAND) and the output a 4- or 8-byte primitive number, each term is
+/// combined straight into `w(j)` (compare-and-swap when several threads run), which
+/// gives the same `w` and the same changed set in any order; otherwise the product is
+/// formed by [`vxm`]'s push and combined entry by entry. Either way the result does not
+/// depend on the thread count.
+///
+/// # Complexity
+/// O(f) for f terms (the out-degrees of `u`'s entries), plus O(c log c) to order `c`
+/// changed entries (O(n / 64) when they are many).
+///
+/// # Example
+/// ```
+/// use edgeblas::prelude::*;
+/// let mut b = CooBuilder::new(3, 3);
+/// for (i, j, w) in [(0, 1, 4.0), (0, 2, 9.0), (1, 2, 1.0)] {
+///     b.push(i, j, w).unwrap();
+/// }
+/// let a = b.build(Duplicates::Error).unwrap();
+/// let mut d = Vector::full(3, f64::INFINITY);
+/// d.set(0, 0.0);
+/// d.set(2, 5.0);
+/// let f = Vector::from_pairs(3, [(0, 0.0)]);
+/// let c = ops::vxm_accumulate(&mut d, MinPlus::new(), &f, &a);
+/// assert_eq!(c.to_pairs(), vec![(1, 4.0)]); // 9 does not improve d(2) = 5
+/// assert_eq!(d.get(1), Some(4.0));
+/// ```
+pub fn vxm_accumulate<S, A, U>(
+    w: &mut Vector<S::Output>,
+    semiring: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows()");
+    assert_eq!(w.len(), a.ncols(), "w.len() != A.ncols()");
+    match w {
+        Vector::Dense(d) => accumulate::vxm_accumulate(semiring, u, a, d.as_mut_slice()),
+        _ => panic!("vxm_accumulate: w must be dense (Vector::full)"),
+    }
 }
 
 /// [`vxm`] (push form) with the accumulator method forced: for tests that compare the

@@ -4,6 +4,7 @@
 //! Every kernel sums the terms of one output entry in ascending inner index, so results
 //! do not depend on the number of threads.
 
+pub(crate) mod accumulate;
 pub(crate) mod bfs_level;
 pub(crate) mod ewise;
 pub(crate) mod matrix_ops;

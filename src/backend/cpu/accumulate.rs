@@ -1,0 +1,260 @@
+//! `w = w (+) (u (+).(x) A)` into a dense `w`, in place, reporting the entries the
+//! product changed: the relaxation of shortest paths (`d min= f min.plus A`, and which
+//! distances improved) as one pass over the terms, with no product vector in between.
+//!
+//! Two methods, the same result:
+//! - **in place** when the additive monoid is [order-free](Monoid::order_free) (MIN,
+//!   MAX, LOR, LAND) and the output type is a 4- or 8-byte primitive number: every term
+//!   is combined straight into `w(j)` (one compare-and-swap loop per term that changes
+//!   it, from several threads at once), and the first thread to change `j` lists it.
+//!   Since the monoid's result does not depend on the order of its terms, neither do
+//!   `w` and the changed set;
+//! - **by product** otherwise (float PLUS, ANY, pairs, user types): `t = u (+).(x) A`
+//!   by the push's own deterministic methods, then `w(j) (+)= t(j)` entry by entry.
+
+use std::any::TypeId;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::SEQUENTIAL_WORK;
+use super::push::{entries, vxm_push};
+use crate::algebra::{Index, Monoid, Scalar, Semiring};
+use crate::matrix::Csr;
+use crate::vector::{SparseVector, Vector};
+
+/// Terms per parallel chunk, at least.
+const CHUNK_TERMS: usize = 1 << 13;
+
+/// `a` and `b` differ as values: `!=`, except that two NaNs are the same (a NaN
+/// combined with a NaN is not a change).
+#[inline(always)]
+fn differs<Z: PartialEq>(a: &Z, b: &Z) -> bool {
+    #[allow(clippy::eq_op)]
+    let nan = a != a && b != b;
+    a != b && !nan
+}
+
+/// `w = w (+) (u (+).(x) A)` for a dense `w` of `A.ncols()` entries; returns the
+/// entries of `w` that changed, with their new values, in ascending index.
+pub(crate) fn vxm_accumulate<S, A, U>(
+    s: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+    w: &mut [S::Output],
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let n = a.ncols();
+    debug_assert_eq!(w.len(), n);
+    if !s.add().order_free() {
+        return by_product(s, u, a, w);
+    }
+    let z = TypeId::of::<S::Output>();
+    let wide = [
+        TypeId::of::<f64>(),
+        TypeId::of::<u64>(),
+        TypeId::of::<i64>(),
+    ];
+    let narrow = [
+        TypeId::of::<f32>(),
+        TypeId::of::<u32>(),
+        TypeId::of::<i32>(),
+    ];
+    if wide.contains(&z) && std::mem::align_of::<S::Output>() >= std::mem::align_of::<AtomicU64>() {
+        in_place::<S, A, U, AtomicU64>(s, u, a, w)
+    } else if narrow.contains(&z) {
+        in_place::<S, A, U, AtomicU32>(s, u, a, w)
+    } else {
+        by_product(s, u, a, w)
+    }
+}
+
+/// The general method: the product by the push, then one combine per entry of it.
+fn by_product<S, A, U>(s: S, u: &Vector<U>, a: &Csr<A>, w: &mut [S::Output]) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let n = w.len();
+    let add = s.add();
+    let t = vxm_push(s, u, a, None);
+    let t = entries(&t);
+    let (mut idx, mut val) = (Vec::new(), Vec::new());
+    for (&j, &x) in t.indices().iter().zip(t.values()) {
+        let old = w[j as usize];
+        let new = add.combine(old, x);
+        if differs(&new, &old) {
+            w[j as usize] = new;
+            idx.push(j);
+            val.push(new);
+        }
+    }
+    // SAFETY: a subsequence of t's indices, which strictly increase below n.
+    Vector::Sparse(unsafe { SparseVector::new_unchecked(n, idx, val) })
+}
+
+/// An atomic word of the output type's width.
+trait Word: Sync {
+    type Bits: Copy + Eq;
+    fn load(&self) -> Self::Bits;
+    /// Compare-and-swap; `Err` carries the current bits.
+    fn swap_if(&self, old: Self::Bits, new: Self::Bits) -> Result<(), Self::Bits>;
+}
+
+impl Word for AtomicU64 {
+    type Bits = u64;
+    #[inline(always)]
+    fn load(&self) -> u64 {
+        AtomicU64::load(self, Ordering::Relaxed)
+    }
+    #[inline(always)]
+    fn swap_if(&self, old: u64, new: u64) -> Result<(), u64> {
+        self.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
+            .map(|_| ())
+    }
+}
+
+impl Word for AtomicU32 {
+    type Bits = u32;
+    #[inline(always)]
+    fn load(&self) -> u32 {
+        AtomicU32::load(self, Ordering::Relaxed)
+    }
+    #[inline(always)]
+    fn swap_if(&self, old: u32, new: u32) -> Result<(), u32> {
+        self.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed)
+            .map(|_| ())
+    }
+}
+
+/// The in-place method: terms combined straight into `w`, viewed as atomic words `W`.
+/// The caller has checked that `S::Output` is a primitive number of `W`'s size and
+/// alignment and that the monoid is order-free.
+fn in_place<S, A, U, W>(s: S, u: &Vector<U>, a: &Csr<A>, w: &mut [S::Output]) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+    W: Word,
+{
+    let n = w.len();
+    let add = s.add();
+    let u = entries(u);
+    let (ks, us) = (u.indices(), u.values());
+    let offsets = a.offsets();
+    let deg = |k: Index| (offsets[k as usize + 1] - offsets[k as usize]) as usize;
+    let work: usize = ks.iter().map(|&k| deg(k)).sum();
+    let threads = rayon::current_num_threads();
+
+    if work < 4 * SEQUENTIAL_WORK || threads == 1 {
+        // One thread: plain loads and stores; the changed indices sorted at the end.
+        let mut changed = Vec::new();
+        for (&k, &uk) in ks.iter().zip(us) {
+            let (b, e) = (
+                offsets[k as usize] as usize,
+                offsets[k as usize + 1] as usize,
+            );
+            for (&j, &x) in a.indices()[b..e].iter().zip(&a.values()[b..e]) {
+                let old = w[j as usize];
+                let new = add.combine(old, s.multiply(x, uk, k));
+                if differs(&new, &old) {
+                    w[j as usize] = new;
+                    changed.push(j);
+                }
+            }
+        }
+        changed.sort_unstable();
+        changed.dedup();
+        let vals = changed.iter().map(|&j| w[j as usize]).collect();
+        // SAFETY: sorted, deduplicated column indices < n.
+        return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, changed, vals) });
+    }
+
+    // SAFETY: the caller checked that S::Output is a primitive of W's size and
+    // alignment; `w` is borrowed mutably for the whole view, so every access to it
+    // below goes through the atomics.
+    let words: &[W] = unsafe { std::slice::from_raw_parts(w.as_mut_ptr().cast::<W>(), n) };
+    let to_bits = |z: S::Output| -> W::Bits {
+        // SAFETY: same size (checked by the caller), plain numbers.
+        unsafe { std::mem::transmute_copy(&z) }
+    };
+    let from_bits = |b: W::Bits| -> S::Output {
+        // SAFETY: as above.
+        unsafe { std::mem::transmute_copy(&b) }
+    };
+    let listed: Vec<AtomicU64> = (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+
+    // Chunks of u's entries of about equal terms.
+    let target = CHUNK_TERMS.max(work / (threads * 8)).max(1);
+    let mut bounds = vec![0usize];
+    let mut acc = 0usize;
+    for (p, &k) in ks.iter().enumerate() {
+        acc += deg(k);
+        if acc >= target && p + 1 < ks.len() {
+            bounds.push(p + 1);
+            acc = 0;
+        }
+    }
+    bounds.push(ks.len());
+    let lists: Vec<Vec<Index>> = bounds
+        .par_windows(2)
+        .map(|r| {
+            let mut mine = Vec::new();
+            for (&k, &uk) in ks[r[0]..r[1]].iter().zip(&us[r[0]..r[1]]) {
+                let (b, e) = (
+                    offsets[k as usize] as usize,
+                    offsets[k as usize + 1] as usize,
+                );
+                for (&j, &x) in a.indices()[b..e].iter().zip(&a.values()[b..e]) {
+                    let term = s.multiply(x, uk, k);
+                    let cell = &words[j as usize];
+                    let mut old = cell.load();
+                    loop {
+                        let (o, new) = (from_bits(old), add.combine(from_bits(old), term));
+                        if !differs(&new, &o) {
+                            break;
+                        }
+                        match cell.swap_if(old, to_bits(new)) {
+                            Ok(()) => {
+                                let bit = 1u64 << (j & 63);
+                                let prev = listed[j as usize >> 6].fetch_or(bit, Ordering::Relaxed);
+                                if prev & bit == 0 {
+                                    mine.push(j);
+                                }
+                                break;
+                            }
+                            Err(now) => old = now,
+                        }
+                    }
+                }
+            }
+            mine
+        })
+        .collect();
+    let total: usize = lists.iter().map(Vec::len).sum();
+    // The changed indices in order: from the listed bits when they are many, else sorted.
+    let changed: Vec<Index> = if total.saturating_mul(16) >= n {
+        let listed: Vec<u64> = listed.into_iter().map(AtomicU64::into_inner).collect();
+        let mut out = Vec::with_capacity(total);
+        for (wi, &bits) in listed.iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                out.push((wi * 64) as Index + b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
+        out
+    } else {
+        let mut out = lists.concat();
+        out.par_sort_unstable();
+        out
+    };
+    let vals = changed.iter().map(|&j| w[j as usize]).collect();
+    // SAFETY: each index listed once (the first to set its bit), sorted, < n.
+    Vector::Sparse(unsafe { SparseVector::new_unchecked(n, changed, vals) })
+}
