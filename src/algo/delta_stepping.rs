@@ -172,7 +172,18 @@ pub fn delta_stepping_with(
             "delta {delta} is not a positive number"
         )));
     }
-    if let Some(bad) = a.values().iter().find(|w| w.is_nan() || **w < 0.0) {
+    // One parallel pass over the weights: a bad one (the first, for the message) and the
+    // count of heavy arcs.
+    use rayon::prelude::*;
+    let (bad, heavy_arcs) = a
+        .values()
+        .par_chunks(1 << 16)
+        .map(|c| {
+            let bad = c.iter().position(|w| w.is_nan() || *w < 0.0).map(|p| c[p]);
+            (bad, c.iter().filter(|&&w| w > delta).count())
+        })
+        .reduce(|| (None, 0), |(b0, h0), (b1, h1)| (b0.or(b1), h0 + h1));
+    if let Some(bad) = bad {
         return Err(crate::Error::InvalidArgument(format!(
             "weight {bad} is negative or not a number: delta-stepping needs weights >= 0 \
              (Bellman-Ford takes negative arcs)"
@@ -188,7 +199,6 @@ pub fn delta_stepping_with(
     // of A: the light pass runs many times per bucket and then reads far less. (Copying
     // is not free: on a road graph with 80% light arcs the two copies cost more than
     // the wasted reads they save.) With no heavy arc there is no heavy pass.
-    let heavy_arcs = a.values().iter().filter(|&&w| w > delta).count();
     let heavy = heavy_arcs > 0;
     let light_copy = (heavy && (a.nnz() - heavy_arcs) * 2 < a.nnz()).then(|| {
         let mut l = Csr::empty(n, n);

@@ -23,6 +23,11 @@ use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::matrix::Csr;
 use crate::vector::{SparseVector, Vector};
 
+thread_local! {
+    /// The calling thread's zeroed bitmap for [`in_place`]'s listed indices.
+    static LISTED: std::cell::RefCell<Vec<AtomicU64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Terms per parallel chunk, at least.
 const CHUNK_TERMS: usize = 1 << 13;
 
@@ -187,7 +192,12 @@ where
         // SAFETY: as above.
         unsafe { std::mem::transmute_copy(&b) }
     };
-    let listed: Vec<AtomicU64> = (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    // The bits of the listed indices: kept zeroed between calls and reused, since a
+    // fresh one per call costs a page fault per 4 KiB.
+    let mut listed = LISTED.with(|l| std::mem::take(&mut *l.borrow_mut()));
+    if listed.len() < n.div_ceil(64) {
+        listed = (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    }
 
     // Chunks of u's entries of about equal terms.
     let target = CHUNK_TERMS.max(work / (threads * 8)).max(1);
@@ -239,10 +249,9 @@ where
     let total: usize = lists.iter().map(Vec::len).sum();
     // The changed indices in order: from the listed bits when they are many, else sorted.
     let changed: Vec<Index> = if total.saturating_mul(16) >= n {
-        let listed: Vec<u64> = listed.into_iter().map(AtomicU64::into_inner).collect();
         let mut out = Vec::with_capacity(total);
-        for (wi, &bits) in listed.iter().enumerate() {
-            let mut b = bits;
+        for (wi, word) in listed[..n.div_ceil(64)].iter_mut().enumerate() {
+            let mut b = std::mem::take(word.get_mut());
             while b != 0 {
                 out.push((wi * 64) as Index + b.trailing_zeros());
                 b &= b - 1;
@@ -252,8 +261,12 @@ where
     } else {
         let mut out = lists.concat();
         out.par_sort_unstable();
+        for &j in &out {
+            *listed[j as usize >> 6].get_mut() = 0;
+        }
         out
     };
+    LISTED.with(|l| *l.borrow_mut() = listed);
     let vals = changed.iter().map(|&j| w[j as usize]).collect();
     // SAFETY: each index listed once (the first to set its bit), sorted, < n.
     Vector::Sparse(unsafe { SparseVector::new_unchecked(n, changed, vals) })
