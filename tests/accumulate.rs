@@ -48,13 +48,11 @@ fn frontier<T: Scalar>(r: &mut Rng, n: usize, p: f64, val: impl Fn(&mut Rng) -> 
     v
 }
 
+/// The new `w` and the changed entries.
+type Outcome<Z> = (Vec<Z>, Vec<(Index, Z)>);
+
 /// The sequence `vxm_accumulate` fuses: the new `w` and the changed entries.
-fn reference<S, A, U>(
-    s: S,
-    w: &[S::Output],
-    u: &Vector<U>,
-    a: &Csr<A>,
-) -> (Vec<S::Output>, Vec<(Index, S::Output)>)
+fn reference<S, A, U>(s: S, w: &[S::Output], u: &Vector<U>, a: &Csr<A>) -> Outcome<S::Output>
 where
     S: Semiring<A, U>,
     A: Scalar,

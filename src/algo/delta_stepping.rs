@@ -1,10 +1,12 @@
 //! Single-source shortest paths by delta-stepping (Meyer and Sanders), over the algebra
-//! as LAGraph's `LAGr_SingleSourceShortestPath` writes it: the arcs split once by
-//! `select` into light (`w <= delta`) and heavy (`w > delta`) (the heavy part as a
-//! semiring over `A` that ignores light arcs, which saves copying most of `A`), vertices settled bucket by
-//! bucket (bucket `i` holds the tentative distances in `[i delta, (i + 1) delta)`), the
-//! light arcs relaxed with MIN.PLUS until the bucket stops changing, then the heavy arcs
-//! once from everything the bucket settled.
+//! as LAGraph's `LAGr_SingleSourceShortestPath` writes it: the arcs split into light
+//! (`w <= delta`) and heavy (`w > delta`), vertices settled bucket by bucket (bucket `i`
+//! holds the tentative distances in `[i delta, (i + 1) delta)`), the light arcs relaxed
+//! with MIN.PLUS until the bucket stops changing, then the heavy arcs once from
+//! everything the bucket settled. Each relaxation is one [`ops::vxm_accumulate`]:
+//! `d min= f min.plus A`, returning the improved entries. The light arcs are copied
+//! once by `select` when they are under half of `A`; otherwise each kind is read
+//! through `A` with a semiring that gives `+inf` for the other kind (no copy).
 //!
 //! Where LAGraph selects each bucket from a dense vector of all distances (O(n) per
 //! bucket), this template keeps the candidates sparse: a *window* of the next
