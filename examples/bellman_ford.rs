@@ -49,6 +49,22 @@ fn template(a: &Csr<f64>, source: u32) -> (Vector<f64>, usize) {
 }
 
 /// Runs the template on a graph file from the given sources and prints the times.
+/// The same template with each round's `vxm`, `select` and `assign` fused into one
+/// [`ops::vxm_accumulate`]: `f = (dist min= f min.plus A)`, the entries it improved.
+/// The same distances and rounds as [`template`].
+fn template_fused(a: &Csr<f64>, source: u32) -> (Vector<f64>, usize) {
+    let n = a.nrows();
+    let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
+    dist.set(source as usize, 0.0);
+    let mut f: Vector<f64> = Vector::from_pairs(n, [(source, 0.0)]);
+    let mut rounds = 0;
+    while f.nvals() > 0 && rounds < n {
+        f = ops::vxm_accumulate(&mut dist, MinPlus::<f64>::new(), &f, a);
+        rounds += 1;
+    }
+    (dist, rounds)
+}
+
 fn on_file(path: &str, sources: &str) -> edgeblas::Result<()> {
     let g = read_graph(path.as_ref(), &ReadOptions::default())?;
     let n = g.vertices();
@@ -78,6 +94,15 @@ fn on_file(path: &str, sources: &str) -> edgeblas::Result<()> {
         println!(
             "bellman-ford template: source {s}, {rounds} rounds, reached {reached}, distance sum {total}, {ms:.1} ms"
         );
+        let start = Instant::now();
+        let (fused, fused_rounds) = template_fused(&a, s);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        assert_eq!(
+            (fused.to_pairs(), fused_rounds),
+            (dist.to_pairs(), rounds),
+            "the fused template gives the same distances and rounds"
+        );
+        println!("bellman-ford template (vxm_accumulate): source {s}, {ms:.1} ms");
     }
     Ok(())
 }
@@ -107,6 +132,8 @@ fn main() {
     }
     let a = b.build(Duplicates::Error).unwrap();
     let (dist, rounds) = template(&a, 0);
+    let (fused, fused_rounds) = template_fused(&a, 0);
+    assert_eq!((fused.to_pairs(), fused_rounds), (dist.to_pairs(), rounds));
 
     let dist = dist.into_dense(f64::INFINITY).into_vec();
     let lib = bellman_ford(&a, 0).expect("no negative cycle");
