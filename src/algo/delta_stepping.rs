@@ -32,15 +32,16 @@ pub const WINDOW_BUCKETS: f64 = 16.0;
 /// The marker of "no predecessor".
 const NONE: Index = Index::MAX;
 
-/// MIN.PLUS over the heavy arcs of `A` only: a light arc (`w <= delta`) gives `+inf`,
-/// which improves nothing. Relaxing the heavy arcs through `A` itself saves the copy
-/// of them that `select(A, w > delta)` would make (most of `A` when delta is small).
+/// MIN.PLUS over one kind of arc of `A`: the heavy ones (`w > delta`) when `heavy`,
+/// else the light ones; an arc of the other kind gives `+inf`, which improves nothing.
+/// Relaxing one kind through `A` itself saves the copy that `select(A, ...)` would make.
 #[derive(Clone, Copy, Debug)]
-struct HeavyMinPlus {
+struct SplitMinPlus {
     delta: f64,
+    heavy: bool,
 }
 
-impl crate::algebra::Semiring<f64, f64> for HeavyMinPlus {
+impl crate::algebra::Semiring<f64, f64> for SplitMinPlus {
     type Output = f64;
     type Add = Min<f64>;
     #[inline]
@@ -49,26 +50,7 @@ impl crate::algebra::Semiring<f64, f64> for HeavyMinPlus {
     }
     #[inline]
     fn multiply(&self, w: f64, d: f64, _k: Index) -> f64 {
-        if w > self.delta { d + w } else { f64::INFINITY }
-    }
-}
-
-/// MIN.PLUS over the light arcs of `A` only (`w <= delta`; a heavy arc gives `+inf`).
-#[derive(Clone, Copy, Debug)]
-struct LightMinPlus {
-    delta: f64,
-}
-
-impl crate::algebra::Semiring<f64, f64> for LightMinPlus {
-    type Output = f64;
-    type Add = Min<f64>;
-    #[inline]
-    fn add(&self) -> Min<f64> {
-        Min::new()
-    }
-    #[inline]
-    fn multiply(&self, w: f64, d: f64, _k: Index) -> f64 {
-        if w <= self.delta {
+        if (w > self.delta) == self.heavy {
             d + w
         } else {
             f64::INFINITY
@@ -265,7 +247,15 @@ pub fn delta_stepping_with(
             rounds += 1;
             let c = match &light_copy {
                 Some(al) => ops::vxm_accumulate(&mut dist, MinPlus::<f64>::new(), &near, al),
-                None => ops::vxm_accumulate(&mut dist, LightMinPlus { delta }, &near, a),
+                None => ops::vxm_accumulate(
+                    &mut dist,
+                    SplitMinPlus {
+                        delta,
+                        heavy: false,
+                    },
+                    &near,
+                    a,
+                ),
             };
             // c splits into this bucket (the next near), the window, and the rest
             let mut next = Vector::new(n);
@@ -281,7 +271,8 @@ pub fn delta_stepping_with(
         if heavy {
             rounds += 1;
             let settled = merge_min(n, settled);
-            let c = ops::vxm_accumulate(&mut dist, HeavyMinPlus { delta }, &settled, a);
+            let c =
+                ops::vxm_accumulate(&mut dist, SplitMinPlus { delta, heavy: true }, &settled, a);
             file(&c, hi, win_hi, &mut window, &mut rest);
         }
     }

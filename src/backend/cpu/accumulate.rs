@@ -13,19 +13,20 @@
 //!   by the push's own deterministic methods, then `w(j) (+)= t(j)` entry by entry.
 
 use std::any::TypeId;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
-use super::push::{entries, vxm_push};
+use super::push::{chunk_bounds, entries, vxm_push};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::matrix::Csr;
 use crate::vector::{SparseVector, Vector};
 
 thread_local! {
     /// The calling thread's zeroed bitmap for [`in_place`]'s listed indices.
-    static LISTED: std::cell::RefCell<Vec<AtomicU64>> = const { std::cell::RefCell::new(Vec::new()) };
+    static LISTED: RefCell<Vec<AtomicU64>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Terms per parallel chunk, at least.
@@ -200,17 +201,7 @@ where
     }
 
     // Chunks of u's entries of about equal terms.
-    let target = CHUNK_TERMS.max(work / (threads * 8)).max(1);
-    let mut bounds = vec![0usize];
-    let mut acc = 0usize;
-    for (p, &k) in ks.iter().enumerate() {
-        acc += deg(k);
-        if acc >= target && p + 1 < ks.len() {
-            bounds.push(p + 1);
-            acc = 0;
-        }
-    }
-    bounds.push(ks.len());
+    let bounds = chunk_bounds(ks, deg, CHUNK_TERMS.max(work / (threads * 8)));
     let lists: Vec<Vec<Index>> = bounds
         .par_windows(2)
         .map(|r| {

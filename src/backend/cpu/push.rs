@@ -128,17 +128,7 @@ where
     };
     let add = s.add();
     // Chunks of about equal flops, in order of k; their size depends on the data only.
-    let target = CHUNK_WORK.max(n.min(work / MAX_CHUNKS)).max(1);
-    let mut bounds = vec![0usize];
-    let mut acc = 0usize;
-    for (p, &k) in ks.iter().enumerate() {
-        acc += degrees(k);
-        if acc >= target && p + 1 < ks.len() {
-            bounds.push(p + 1);
-            acc = 0;
-        }
-    }
-    bounds.push(ks.len());
+    let bounds = chunk_bounds(ks, degrees, CHUNK_WORK.max(n.min(work / MAX_CHUNKS)));
 
     let run_chunk = |ws: &mut Workspace<S::Output>, r: std::ops::Range<usize>| match method {
         PushMethod::Sort => {
@@ -172,6 +162,27 @@ where
         )
         .collect();
     merge_chunks(n, &add, &chunks)
+}
+
+/// Cuts the entries `ks` into runs of about `target` flops each (by `degrees`), in
+/// order: the start of every run, then `ks.len()`.
+pub(crate) fn chunk_bounds(
+    ks: &[Index],
+    degrees: impl Fn(Index) -> usize,
+    target: usize,
+) -> Vec<usize> {
+    let target = target.max(1);
+    let mut bounds = vec![0usize];
+    let mut acc = 0usize;
+    for (p, &k) in ks.iter().enumerate() {
+        acc += degrees(k);
+        if acc >= target && p + 1 < ks.len() {
+            bounds.push(p + 1);
+            acc = 0;
+        }
+    }
+    bounds.push(ks.len());
+    bounds
 }
 
 /// Push by columns when the flops are at least the output length over this.
