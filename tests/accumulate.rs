@@ -3,7 +3,8 @@
 //! entry by entry, the changed set being where that differs from the old `w(j)`. Both
 //! methods (in place, for order-free monoids on primitive numbers; by product,
 //! otherwise) on products small enough for one thread and big enough for many, at 1, 2
-//! and 4 threads, with results identical across thread counts.
+//! and 4 threads, with results identical across thread counts. Also `ops::partition`
+//! (one pass of several selections), which delta-stepping files its improvements with.
 
 #[path = "common/oracle.rs"]
 mod oracle;
@@ -249,4 +250,49 @@ fn a_sparse_w_is_refused() {
     let mut w: Vector<f64> = Vector::new(10);
     let u = Vector::from_pairs(10, [(0, 0.0)]);
     let _ = ops::vxm_accumulate(&mut w, MinPlus::<f64>::new(), &u, &a);
+}
+
+/// `ops::partition` equals one `select` per bin, for every form of `u`, and drops the
+/// entries whose bin is out of range.
+#[test]
+fn partition_equals_one_select_per_bin() {
+    let mut r = Rng::new(14);
+    for n in [0usize, 1, 50, 5000] {
+        for form in 0..3 {
+            let mut u = frontier(&mut r, n, 0.4, |r| r.range(0, 100) as f64);
+            match form {
+                1 => u.make_bitmap(),
+                2 => u = Vector::Dense(u.into_dense(7.0)),
+                _ => {}
+            }
+            let bin = |i: Index, x: f64| (x as usize / 25 + i as usize % 2) % 5;
+            let parts = ops::partition(&u, 4, bin);
+            assert_eq!(parts.len(), 4);
+            let mut kept = 0;
+            for (b, part) in parts.iter().enumerate() {
+                let mut want = Vector::new(n);
+                ops::select(
+                    &mut want,
+                    None,
+                    None,
+                    |i, x| bin(i, x) == b,
+                    &u,
+                    &Descriptor::DEFAULT,
+                );
+                assert_eq!(
+                    part.to_pairs(),
+                    want.to_pairs(),
+                    "n {n} form {form} bin {b}"
+                );
+                assert_eq!(part.len(), n);
+                kept += part.nvals();
+            }
+            let dropped = u
+                .to_pairs()
+                .iter()
+                .filter(|&&(i, x)| bin(i, x) >= 4)
+                .count();
+            assert_eq!(kept + dropped, u.nvals());
+        }
+    }
 }

@@ -217,12 +217,9 @@ pub fn delta_stepping_with(
             let win_lo = (m / delta).floor() * delta;
             win_hi = win_lo + delta * WINDOW_BUCKETS;
             let hi = win_hi;
-            let mut inside = Vector::new(n);
-            ops::select(&mut inside, None, None, |_, x| x < hi, &fresh, &d0);
-            window.push(inside);
-            let mut beyond = Vector::new(n);
-            ops::select(&mut beyond, None, None, |_, x| x >= hi, &fresh, &d0);
-            rest.push(beyond);
+            let mut parts = ops::partition(&fresh, 2, |_, x| usize::from(x >= hi)).into_iter();
+            window.extend(parts.next());
+            rest.extend(parts.next());
             continue;
         }
         // The current bucket [lo, hi): the window's smallest fresh candidates.
@@ -236,11 +233,9 @@ pub fn delta_stepping_with(
         let m = ops::reduce(min, &live);
         let lo = (m / delta).floor() * delta;
         let hi = lo + delta;
-        let mut near = Vector::new(n);
-        ops::select(&mut near, None, None, |_, x| x < hi, &live, &d0);
-        let mut later = Vector::new(n);
-        ops::select(&mut later, None, None, |_, x| x >= hi, &live, &d0);
-        window.push(later);
+        let mut parts = ops::partition(&live, 2, |_, x| usize::from(x >= hi)).into_iter();
+        let mut near = parts.next().expect("2 bins");
+        window.extend(parts.next());
         let mut settled: Vec<Vector<f64>> = Vec::new();
         while near.nvals() > 0 {
             // c = the entries of dist that near min.plus AL improves; dist min= c
@@ -258,9 +253,7 @@ pub fn delta_stepping_with(
                 ),
             };
             // c splits into this bucket (the next near), the window, and the rest
-            let mut next = Vector::new(n);
-            ops::select(&mut next, None, None, |_, x| x < hi, &c, &d0);
-            file(&c, hi, win_hi, &mut window, &mut rest);
+            let next = file(&c, hi, win_hi, &mut window, &mut rest);
             let done = std::mem::replace(&mut near, next);
             // settled = settled min near (only the heavy pass reads it)
             if heavy {
@@ -273,7 +266,8 @@ pub fn delta_stepping_with(
             let settled = merge_min(n, settled);
             let c =
                 ops::vxm_accumulate(&mut dist, SplitMinPlus { delta, heavy: true }, &settled, a);
-            file(&c, hi, win_hi, &mut window, &mut rest);
+            let below = file(&c, hi, win_hi, &mut window, &mut rest);
+            debug_assert_eq!(below.nvals(), 0, "a heavy arc leaves the bucket");
         }
     }
 
@@ -294,34 +288,29 @@ fn is_fresh(dist: &Vector<f64>) -> impl Fn(Index, f64) -> bool + Sync + '_ {
     move |j, x| dist.get(j as usize).is_some_and(|d| d == x)
 }
 
-/// Files improvements at or above `hi` into the window's parts (below `win_hi`) or the
-/// rest.
+/// Splits improvements `c` in one pass: those below `hi` are returned (the bucket's
+/// next round), those below `win_hi` join the window's parts, the others the rest.
 fn file(
     c: &Vector<f64>,
     hi: f64,
     win_hi: f64,
     window: &mut Vec<Vector<f64>>,
     rest: &mut Vec<Vector<f64>>,
-) {
-    let d0 = Descriptor::DEFAULT;
-    let n = c.len();
-    let mut inside = Vector::new(n);
-    ops::select(
-        &mut inside,
-        None,
-        None,
-        |_, x| x >= hi && x < win_hi,
-        c,
-        &d0,
+) -> Vector<f64> {
+    let bin = |_, x: f64| usize::from(x >= hi) + usize::from(x >= win_hi);
+    let mut parts = ops::partition(c, 3, bin).into_iter();
+    let (below, inside, beyond) = (
+        parts.next().expect("3 bins"),
+        parts.next().expect("3 bins"),
+        parts.next().expect("3 bins"),
     );
     if inside.nvals() > 0 {
         window.push(inside);
     }
-    let mut beyond = Vector::new(n);
-    ops::select(&mut beyond, None, None, |_, x| x >= win_hi, c, &d0);
     if beyond.nvals() > 0 {
         rest.push(beyond);
     }
+    below
 }
 
 /// The min-merge of many sparse vectors, pairwise in rounds: O(total x log count).

@@ -59,6 +59,30 @@ pub fn select<T: Scalar>(
     write::write_back(w, mask, accum, t, false, desc.replace);
 }
 
+/// `out[b] = select(u, bin(i, u(i)) == b)` for every `b < bins`, in one pass: several
+/// GrB_select calls with disjoint predicates at once (an extension), as a frontier is
+/// filed into buckets. An entry whose bin is `bins` or more is in no output. The outputs
+/// are sparse, each of `u`'s length.
+///
+/// # Complexity
+/// O(nvals(u)) (O(len(u)) for a bitmap `u`), sequential.
+///
+/// # Example
+/// ```
+/// use edgeblas::prelude::*;
+/// let u = Vector::from_pairs(6, [(0, 1.0), (2, 5.0), (3, 9.0), (5, 2.0)]);
+/// let parts = ops::partition(&u, 2, |_, x| if x < 3.0 { 0 } else if x < 6.0 { 1 } else { 2 });
+/// assert_eq!(parts[0].to_pairs(), vec![(0, 1.0), (5, 2.0)]);
+/// assert_eq!(parts[1].to_pairs(), vec![(2, 5.0)]); // 9.0 went to bin 2: dropped
+/// ```
+pub fn partition<T: Scalar>(
+    u: &Vector<T>,
+    bins: usize,
+    bin: impl Fn(Index, T) -> usize,
+) -> Vec<Vector<T>> {
+    ewise::partition(&bin, bins, u)
+}
+
 /// `w<m> = w (.) f(w)` -- [`apply`] with the output as its input: `f` is applied to the
 /// old entries of `w` before the masked write-back.
 ///

@@ -20,7 +20,7 @@ mod vxm;
 
 pub use crate::algebra::Accum;
 pub use crate::algebra::Indices;
-pub use apply::{apply, apply_indexed, apply_inplace, select, select_inplace};
+pub use apply::{apply, apply_indexed, apply_inplace, partition, select, select_inplace};
 pub use assign::{assign, assign_scalar};
 pub use bfs_step::{BfsLevels, BfsState, Direction, StepCounts, bfs_step};
 pub use ewise::{ewise_add, ewise_add_inplace, ewise_mult, ewise_mult_inplace};

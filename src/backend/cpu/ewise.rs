@@ -162,6 +162,35 @@ pub(crate) fn select<T: Scalar>(
     sparse_from_sorted(u.len(), out)
 }
 
+/// `out[b]` = the entries of `u` with `bin(i, u(i)) == b`, for `b < bins`, in one pass;
+/// an entry whose bin is `bins` or more is dropped.
+pub(crate) fn partition<T: Scalar>(
+    bin: &impl Fn(Index, T) -> usize,
+    bins: usize,
+    u: &Vector<T>,
+) -> Vec<Vector<T>> {
+    let n = u.len();
+    let mut idx: Vec<Vec<Index>> = vec![Vec::new(); bins];
+    let mut val: Vec<Vec<T>> = vec![Vec::new(); bins];
+    let mut put = |i: Index, x: T| {
+        let b = bin(i, x);
+        if b < bins {
+            idx[b].push(i);
+            val[b].push(x);
+        }
+    };
+    match u {
+        Vector::Sparse(s) => s.iter().for_each(|(i, x)| put(i, x)),
+        Vector::Bitmap(b) => b.iter().for_each(|(i, x)| put(i, x)),
+        Vector::Dense(d) => d.iter().for_each(|(i, x)| put(i, x)),
+    }
+    idx.into_iter()
+        .zip(val)
+        // SAFETY: each bin is a subsequence of u's entries in index order, below n.
+        .map(|(i, v)| Vector::Sparse(unsafe { SparseVector::new_unchecked(n, i, v) }))
+        .collect()
+}
+
 /// The monoid sum of the present entries, in index order; stops at a terminal value.
 ///
 /// A sum starts from its first entry, not from the identity (which it returns only when
