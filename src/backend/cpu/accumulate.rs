@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
-use super::push::{chunk_bounds, entries, vxm_push};
+use super::push::{chunk_bounds, entries, scan_terms, vxm_push};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::matrix::Csr;
 use crate::vector::{SparseVector, Vector};
@@ -152,28 +152,21 @@ where
     let add = s.add();
     let u = entries(u);
     let (ks, us) = (u.indices(), u.values());
-    let offsets = a.offsets();
-    let deg = |k: Index| (offsets[k as usize + 1] - offsets[k as usize]) as usize;
+    let deg = |k: Index| a.degree(k as usize);
     let work: usize = ks.iter().map(|&k| deg(k)).sum();
     let threads = rayon::current_num_threads();
 
     if work < 4 * SEQUENTIAL_WORK || threads == 1 {
         // One thread: plain loads and stores; the changed indices sorted at the end.
         let mut changed = Vec::new();
-        for (&k, &uk) in ks.iter().zip(us) {
-            let (b, e) = (
-                offsets[k as usize] as usize,
-                offsets[k as usize + 1] as usize,
-            );
-            for (&j, &x) in a.indices()[b..e].iter().zip(&a.values()[b..e]) {
-                let old = w[j as usize];
-                let new = add.combine(old, s.multiply(x, uk, k));
-                if differs(&new, &old) {
-                    w[j as usize] = new;
-                    changed.push(j);
-                }
+        scan_terms(&s, a, ks, us, &|_| true, &mut |j, term| {
+            let old = w[j as usize];
+            let new = add.combine(old, term);
+            if differs(&new, &old) {
+                w[j as usize] = new;
+                changed.push(j);
             }
-        }
+        });
         changed.sort_unstable();
         changed.dedup();
         let vals = changed.iter().map(|&j| w[j as usize]).collect();
@@ -206,34 +199,28 @@ where
         .par_windows(2)
         .map(|r| {
             let mut mine = Vec::new();
-            for (&k, &uk) in ks[r[0]..r[1]].iter().zip(&us[r[0]..r[1]]) {
-                let (b, e) = (
-                    offsets[k as usize] as usize,
-                    offsets[k as usize + 1] as usize,
-                );
-                for (&j, &x) in a.indices()[b..e].iter().zip(&a.values()[b..e]) {
-                    let term = s.multiply(x, uk, k);
-                    let cell = &words[j as usize];
-                    let mut old = cell.load();
-                    loop {
-                        let (o, new) = (from_bits(old), add.combine(from_bits(old), term));
-                        if !differs(&new, &o) {
+            let (ks, us) = (&ks[r[0]..r[1]], &us[r[0]..r[1]]);
+            scan_terms(&s, a, ks, us, &|_| true, &mut |j, term| {
+                let cell = &words[j as usize];
+                let mut old = cell.load();
+                loop {
+                    let (o, new) = (from_bits(old), add.combine(from_bits(old), term));
+                    if !differs(&new, &o) {
+                        break;
+                    }
+                    match cell.swap_if(old, to_bits(new)) {
+                        Ok(()) => {
+                            let bit = 1u64 << (j & 63);
+                            let prev = listed[j as usize >> 6].fetch_or(bit, Ordering::Relaxed);
+                            if prev & bit == 0 {
+                                mine.push(j);
+                            }
                             break;
                         }
-                        match cell.swap_if(old, to_bits(new)) {
-                            Ok(()) => {
-                                let bit = 1u64 << (j & 63);
-                                let prev = listed[j as usize >> 6].fetch_or(bit, Ordering::Relaxed);
-                                if prev & bit == 0 {
-                                    mine.push(j);
-                                }
-                                break;
-                            }
-                            Err(now) => old = now,
-                        }
+                        Err(now) => old = now,
                     }
                 }
-            }
+            });
             mine
         })
         .collect();

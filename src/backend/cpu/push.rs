@@ -531,7 +531,7 @@ impl<Z: Scalar> Workspace<Z> {
 /// Calls `f(j, A(k, j) (x) u(k))` for every entry `(k, u(k))` given and every `j` of row
 /// `k` the mask allows, in ascending `k` and then `j`.
 #[inline(always)]
-fn scan_terms<S, A, U>(
+pub(crate) fn scan_terms<S, A, U>(
     s: &S,
     a: &Csr<A>,
     ks: &[Index],
