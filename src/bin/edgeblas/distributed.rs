@@ -44,7 +44,7 @@ mod imp {
     use serde_json::json;
 
     use crate::common::{median, set_threads, silence_errors, sources_of, timed, vertex_index};
-    use crate::generate::{BenchChungLuArgs, ChungLuArgs, ChungLuModel, write};
+    use crate::generate::{BenchChungLuArgs, ChungLuArgs, ChungLuModel, write_outputs};
     use crate::traverse::{
         BfsArgs, PolicyName, external_violation, prepare, teps_edges, write_levels, write_parents,
     };
@@ -364,15 +364,7 @@ mod imp {
             block.traffic.bytes,
             block.traffic.messages
         );
-        if let Some(r) = &a.report {
-            std::fs::write(r, report.to_json()).map_err(|e| Error::io(r, e))?;
-        }
-        if let Some(p) = &a.plot {
-            report.plot(p)?;
-        }
-        write(g, plan.directed, &a.output, a.to.as_deref())?;
-        eprintln!("wrote {}", a.output.display());
-        Ok(())
+        write_outputs(a, &report, g, plan.directed)
     }
 
     /// `mpirun -np P edgeblas bench chung-lu ... --backend mpi`: median seconds of the

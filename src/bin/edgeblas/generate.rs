@@ -379,13 +379,24 @@ pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
             a.model.coarsen_cut, report.groups_before.0, report.groups_after.0
         );
     }
+    write_outputs(a, &report, g, plan.directed)
+}
+
+/// The end of `generate chung-lu` on every backend: the report's JSON (`--report`), its
+/// plot (`--plot`), then the graph itself (`-o`, `--to`).
+pub(crate) fn write_outputs(
+    a: &ChungLuArgs,
+    report: &Report,
+    g: Csr<()>,
+    directed: bool,
+) -> Result<()> {
     if let Some(r) = &a.report {
         std::fs::write(r, report.to_json()).map_err(|e| Error::io(r, e))?;
     }
     if let Some(p) = &a.plot {
         report.plot(p)?;
     }
-    write(g, plan.directed, &a.output, a.to.as_deref())?;
+    write(g, directed, &a.output, a.to.as_deref())?;
     eprintln!("wrote {}", a.output.display());
     Ok(())
 }
