@@ -14,24 +14,13 @@ mod random;
 use edgeblas::algebra::{Index, Monoid, Scalar, Semiring};
 use edgeblas::algo::bellman_ford::MinPlusArg;
 use edgeblas::prelude::*;
-use random::Rng;
+use random::{Rng, graph};
 
 fn pool(n: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
         .num_threads(n)
         .build()
         .unwrap()
-}
-
-/// A random n x n graph with about `deg` arcs per row.
-fn graph<T: Scalar>(r: &mut Rng, n: usize, deg: usize, val: impl Fn(&mut Rng) -> T) -> Csr<T> {
-    let mut b = CooBuilder::new(n, n);
-    for _ in 0..n * deg {
-        let (i, j) = (r.below(n), r.below(n));
-        let x = val(r);
-        b.push(i, j, x).unwrap();
-    }
-    b.build(Duplicates::KeepLast).unwrap()
 }
 
 /// A sparse vector with each index present with probability `p`, sometimes a bitmap.

@@ -13,23 +13,7 @@ mod random;
 use edgeblas::algebra::Index;
 use edgeblas::ops::PushMethod;
 use edgeblas::prelude::*;
-use random::Rng;
-
-/// A random n x n graph with about `deg` arcs per row and values from `val`.
-fn graph<T: edgeblas::algebra::Scalar>(
-    r: &mut Rng,
-    n: usize,
-    deg: usize,
-    val: impl Fn(&mut Rng) -> T,
-) -> Csr<T> {
-    let mut b = CooBuilder::new(n, n);
-    for _ in 0..n * deg {
-        let (i, j) = (r.below(n), r.below(n));
-        let x = val(r);
-        b.push(i, j, x).unwrap();
-    }
-    b.build(Duplicates::KeepLast).unwrap()
-}
+use random::{Rng, graph};
 
 /// A vector with each index present with probability `p`, in the given form.
 fn frontier<T: edgeblas::algebra::Scalar>(

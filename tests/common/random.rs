@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use edgeblas::algebra::{Index, Scalar};
-use edgeblas::matrix::Csr;
+use edgeblas::matrix::{CooBuilder, Csr, Duplicates};
 use edgeblas::vector::{BitmapVector, DenseVector, Vector};
 
 use super::oracle::{DMat, DVec};
@@ -227,4 +227,16 @@ pub fn from_vector<T: Scalar>(v: &Vector<T>) -> DVec<T> {
         d[i as usize] = Some(x);
     }
     d
+}
+
+/// A random n x n graph with about `deg` arcs per row (a repeated arc keeps its last
+/// value) and values from `val`.
+pub fn graph<T: Scalar>(r: &mut Rng, n: usize, deg: usize, val: impl Fn(&mut Rng) -> T) -> Csr<T> {
+    let mut b = CooBuilder::new(n, n);
+    for _ in 0..n * deg {
+        let (i, j) = (r.below(n), r.below(n));
+        let x = val(r);
+        b.push(i, j, x).unwrap();
+    }
+    b.build(Duplicates::KeepLast).unwrap()
 }
