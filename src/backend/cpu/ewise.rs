@@ -151,15 +151,9 @@ pub(crate) fn select<T: Scalar>(
     pred: &(impl Fn(Index, T) -> bool + Sync),
     u: &Vector<T>,
 ) -> Vector<T> {
-    let out: Vec<(Index, T)> = match u {
-        Vector::Sparse(s) => s.iter().filter(|&(i, x)| pred(i, x)).collect(),
-        _ => u
-            .to_pairs()
-            .into_iter()
-            .filter(|&(i, x)| pred(i, x))
-            .collect(),
-    };
-    sparse_from_sorted(u.len(), out)
+    // one bin: the entries that pass; the others are dropped
+    let bin = |i: Index, x: T| usize::from(!pred(i, x));
+    partition(&bin, 1, u).pop().expect("one bin")
 }
 
 /// `out[b]` = the entries of `u` with `bin(i, u(i)) == b`, for `b < bins`, in one pass;
