@@ -466,6 +466,89 @@ fn unmasked_and_complemented_products_of_a_graph_agree_across_methods_and_thread
     }
 }
 
+/// `A B` over PLUS.TIMES by maps, in ascending `k` per entry: the reference for big
+/// cases (float sums in the same order as the library's, so equal bytes).
+fn plain_product_reference(a: &Csr<f64>, b: &Csr<f64>) -> Vec<BTreeMap<Index, f64>> {
+    (0..a.nrows())
+        .map(|i| {
+            let mut row: BTreeMap<Index, f64> = BTreeMap::new();
+            let (ac, av) = a.row(i);
+            for (&k, &x) in ac.iter().zip(av) {
+                let (bc, bv) = b.row(k as usize);
+                for (&j, &y) in bc.iter().zip(bv) {
+                    row.entry(j).and_modify(|z| *z += x * y).or_insert(x * y);
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+fn assert_rows(c: &Csr<f64>, want: &[BTreeMap<Index, f64>], what: &str) {
+    assert_eq!(c.nrows(), want.len());
+    for (i, row) in want.iter().enumerate() {
+        let (cols, vals) = c.row(i);
+        assert!(
+            cols.iter().copied().eq(row.keys().copied())
+                && vals
+                    .iter()
+                    .zip(row.values())
+                    .all(|(x, y)| x.to_bits() == y.to_bits()),
+            "{what}: row {i}"
+        );
+    }
+}
+
+/// Products cut into many chunks, both ways the result's arrays are filled: a graph of
+/// short rows (estimated from the offsets, written straight into the result) and one
+/// with hubs whose terms far exceed its entries (each chunk's own arrays, concatenated).
+#[test]
+fn large_products_are_the_same_bytes_at_any_thread_count() {
+    // Weights 1/3..1/9: their sums depend on the order of the terms.
+    let weighted = |g: Csr<()>| {
+        let vals = (0..g.nvals())
+            .map(|e| 1.0 / ((e * 7919) % 7 + 3) as f64)
+            .collect();
+        let n = g.nrows();
+        Csr::new_checked(n, n, g.offsets().to_vec(), g.indices().to_vec(), vals).unwrap()
+    };
+    let flat = weighted(graph(5, 30_000, 60_000, 0));
+    let hubs = weighted(graph(7, 3000, 6000, 3));
+    for (what, a) in [("short rows", &flat), ("hubs", &hubs)] {
+        let want = plain_product_reference(a, a);
+        let n = a.nrows();
+        let comp = MatrixMask::structure(a).complement();
+        for threads in [1, 2, 3] {
+            pool(threads).install(|| {
+                let d = MatrixDescriptor::DEFAULT;
+                let mut c = Csr::<f64>::empty(n, n);
+                let m = MxmMethod::Saxpy;
+                ops::mxm_with_method(&mut c, None, None, PlusTimes::new(), a, a, &d, m);
+                assert_rows(&c, &want, &format!("{what} at {threads} threads"));
+                // The complement drops exactly A's positions.
+                let mut cc = Csr::<f64>::empty(n, n);
+                ops::mxm_with_method(&mut cc, Some(&comp), None, PlusTimes::new(), a, a, &d, m);
+                let kept: Vec<BTreeMap<Index, f64>> = want
+                    .iter()
+                    .enumerate()
+                    .map(|(i, row)| {
+                        let mut row = row.clone();
+                        for j in a.row(i).0 {
+                            row.remove(j);
+                        }
+                        row
+                    })
+                    .collect();
+                assert_rows(
+                    &cc,
+                    &kept,
+                    &format!("{what}, complemented, at {threads} threads"),
+                );
+            });
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------
 // Laws over exact types.
 

@@ -254,9 +254,9 @@ pub fn reduce_rows<T, M>(
 }
 
 /// `s = (+)_{i, j} A(i, j)` -- GrB_Matrix_reduce to a scalar: each row summed in column
-/// order, then the row sums in row order (the identity when `A` has no entries). The
-/// order is fixed by the data, so a float sum is the same for any thread count.
+/// order, the row sums in row order within fixed blocks of rows, then the blocks' sums
+/// in order (the identity when `A` has no entries). The grouping is fixed by the data,
+/// so a float sum is the same for any thread count.
 pub fn reduce_matrix<T: Scalar, M: Monoid<T>>(monoid: M, a: &Csr<T>) -> T {
-    let (_, sums) = kernel::reduce_rows(&monoid, a);
-    kernel::reduce_slice(&monoid, &sums).unwrap_or_else(|| monoid.identity())
+    kernel::reduce_matrix(&monoid, a).unwrap_or_else(|| monoid.identity())
 }

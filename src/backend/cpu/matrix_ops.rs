@@ -8,7 +8,10 @@ use crate::algebra::{Accum, BinaryOp, Index, Scalar};
 use crate::matrix::Csr;
 
 use super::mxm::for_each_common;
-use super::rows::{build_rows, build_rows_reserving, cost_prefix, cut_rows};
+use super::rows::{
+    Placement, RowOut, build_rows, build_rows_out, cost_prefix, cut_rows, cut_rows_by,
+    cut_rows_by_entries,
+};
 
 /// Marks "not selected" in an inverse index map.
 pub(crate) const NONE: Index = Index::MAX;
@@ -20,15 +23,16 @@ pub(crate) fn union<T: Scalar>(
     a: &Csr<T>,
     b: &Csr<T>,
 ) -> Csr<T> {
-    let bounds = cut_rows(&cost_prefix(a.nrows(), |i| {
-        (a.degree(i) + b.degree(i)) as u64
-    }));
-    build_rows(
+    let (oa, ob) = (a.offsets(), b.offsets());
+    let bounds = cut_rows_by(a.nrows(), |i| i as u64 + oa[i] + ob[i]);
+    build_rows_out(
         a.nrows(),
         a.ncols(),
         &bounds,
+        Placement::Bounded(a.nvals() + b.nvals()),
         || (),
-        |_, i, cols, vals| {
+        |_, i, out| {
+            let RowOut { cols, vals } = out;
             let (ac, av) = a.row(i);
             let (bc, bv) = b.row(i);
             let (mut p, mut q) = (0, 0);
@@ -67,20 +71,21 @@ pub(crate) fn intersection<X: Scalar, Y: Scalar, Z: Scalar>(
     a: &Csr<X>,
     b: &Csr<Y>,
 ) -> Csr<Z> {
-    let bounds = cut_rows(&cost_prefix(a.nrows(), |i| {
-        a.degree(i).min(b.degree(i)) as u64
-    }));
-    build_rows(
+    // A row costs about its shorter operand row; both rows' lengths are a fair proxy
+    // known from the offsets.
+    let (oa, ob) = (a.offsets(), b.offsets());
+    let bounds = cut_rows_by(a.nrows(), |i| i as u64 + oa[i] + ob[i]);
+    build_rows_out(
         a.nrows(),
         a.ncols(),
         &bounds,
+        Placement::Bounded(a.nvals().min(b.nvals())),
         || (),
-        |_, i, cols, vals| {
+        |_, i, out| {
             let (ac, av) = a.row(i);
             let (bc, bv) = b.row(i);
             for_each_common(ac, bc, |p, q| {
-                cols.push(ac[p]);
-                vals.push(op.apply(av[p], bv[q]));
+                out.push(ac[p], op.apply(av[p], bv[q]));
                 false
             });
         },
@@ -93,21 +98,19 @@ pub(crate) fn filter_map<T: Scalar, Z: Scalar>(
     f: &(impl Fn(Index, Index, T) -> Option<Z> + Sync),
     a: &Csr<T>,
 ) -> Csr<Z> {
-    let bounds = cut_rows(&cost_prefix(a.nrows(), |i| a.degree(i) as u64));
-    // A chunk keeps at most its arcs: reserving them saves the arrays' regrowth.
-    let off = a.offsets();
-    build_rows_reserving(
+    let bounds = cut_rows_by_entries(a);
+    // The result keeps at most A's entries.
+    build_rows_out(
         a.nrows(),
         a.ncols(),
         &bounds,
-        |lo, hi| (off[hi] - off[lo]) as usize,
+        Placement::Bounded(a.nvals()),
         || (),
-        |_, i, cols, vals| {
+        |_, i, out| {
             let (ac, av) = a.row(i);
             for (&j, &x) in ac.iter().zip(av) {
                 if let Some(z) = f(i as Index, j, x) {
-                    cols.push(j);
-                    vals.push(z);
+                    out.push(j, z);
                 }
             }
         },

@@ -23,7 +23,9 @@ use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::MatrixMask;
 use crate::matrix::Csr;
 
-use super::rows::{build_rows, build_rows_reserving, cost_prefix, cut_rows};
+use super::rows::{
+    Placement, RowOut, build_rows, build_rows_out, cost_prefix, cut_rows, cut_rows_by,
+};
 
 /// A row of `B` at least this long, and 64 times longer than the mask's row, is
 /// searched for the mask's columns instead of scanned (SuiteSparse's thresholds).
@@ -211,38 +213,93 @@ where
 {
     let (nrows, ncols) = (a.nrows(), b.ncols());
     let mask_rows = mask.filter(|m| !m.is_complemented());
-    let prefix = cost_prefix(nrows, |i| {
-        saxpy_row_cost(a, |k| b.degree(k), mask_rows.map(|m| m.row(i)), i)
-    });
-    if nrows < rayon::current_num_threads() && prefix[nrows] >= FEW_ROWS_PUSH_WORK {
-        return few_rows_by_columns(s, a, b, mask);
+    // Without a mask, a row's entries are at most its terms; under one, at most the
+    // mask's row.
+    let (bounds, bound, prefix);
+    let flat = b.nrows() == 0 || max_degree(b) <= FLAT_DEGREE;
+    if mask_rows.is_none() && flat {
+        // Rows of B are all short: a row's cost is close enough to its fixed cost plus
+        // its entries times B's mean row length, which A's offsets give without a pass
+        // (the workers take chunks dynamically, so an uneven chunk costs little).
+        let mean = (b.nvals() / b.nrows().max(1)).max(1) as u64;
+        let off = a.offsets();
+        let cost = |i: usize| (1 + SAXPY_ROW) * i as u64 + off[i] * mean;
+        if nrows < rayon::current_num_threads() && cost(nrows) >= FEW_ROWS_PUSH_WORK {
+            return few_rows_by_columns(s, a, b, mask);
+        }
+        bounds = cut_rows_by(nrows, cost);
+        bound = a.nvals().saturating_mul(max_degree(b));
+        prefix = None;
+    } else {
+        let p = cost_prefix(nrows, |i| {
+            saxpy_row_cost(a, |k| b.degree(k), mask_rows.map(|m| m.row(i)), i)
+        });
+        if nrows < rayon::current_num_threads() && p[nrows] >= FEW_ROWS_PUSH_WORK {
+            return few_rows_by_columns(s, a, b, mask);
+        }
+        bounds = cut_rows(&p);
+        // A row's cost less its 1 is at least its terms, and at least its mask's row.
+        bound = match mask_rows {
+            Some(m) => m.nvals(),
+            None => p[nrows] as usize - nrows,
+        };
+        prefix = Some(p);
     }
-    let bounds = cut_rows(&prefix);
     let pool = Mutex::new(Vec::new());
-    // Without a mask a row's cost is 1 + its terms, a bound on its entries; a chunk
-    // reserves that, up to 2^20 entries (a hub product's terms can far exceed its
-    // entries, and what is reserved but never written costs no memory).
-    let capacity = |lo: usize, hi: usize| match mask {
-        None => ((prefix[hi] - prefix[lo]) as usize).min(1 << 20),
-        Some(_) => 0,
-    };
-    build_rows_reserving(
+    build_rows_out(
         nrows,
         ncols,
         &bounds,
-        capacity,
+        placement(
+            bound,
+            &bounds,
+            prefix.as_deref(),
+            a.nvals() + b.nvals() + nrows,
+        ),
         || Pooled::take(&pool, || Gustavson::new(ncols)),
-        |ws, i, cols, vals| {
+        |ws, i, out| {
             let ws = ws.get();
             match mask {
-                None => saxpy_row_plain(&s, a, b, i, ws, cols, vals),
-                Some(m) if m.is_complemented() => {
-                    saxpy_row_blocked(&s, a, b, m.row(i), i, ws, cols, vals)
-                }
-                Some(m) => saxpy_row_masked(&s, a, b, m.row(i), i, ws, cols, vals),
+                None => saxpy_row_plain(&s, a, b, i, ws, out),
+                Some(m) if m.is_complemented() => saxpy_row_blocked(&s, a, b, m.row(i), i, ws, out),
+                Some(m) => saxpy_row_masked(&s, a, b, m.row(i), i, ws, out),
             }
         },
     )
+}
+
+/// A product bounded by at most this many times its inputs' size writes each chunk
+/// straight into the result; a larger bound (a product whose terms far exceed its
+/// entries) would reserve too much, so its chunks keep their own arrays.
+const BOUND_RATIO: usize = 8;
+
+/// How a product with at most `bound` entries, cut at `bounds` (with the cost `prefix`
+/// when it was computed), places its entries, for inputs of `size` entries and rows
+/// together.
+fn placement(bound: usize, bounds: &[usize], prefix: Option<&[u64]>, size: usize) -> Placement {
+    if bound <= BOUND_RATIO.saturating_mul(size.max(1 << 16)) {
+        return Placement::Bounded(bound);
+    }
+    // A chunk's cost bounds its entries: reserve it, up to 2^20 entries.
+    let caps = bounds.windows(2).map(|w| match prefix {
+        Some(p) => ((p[w[1]] - p[w[0]]) as usize).min(1 << 20),
+        None => 0,
+    });
+    Placement::Hinted(caps.collect())
+}
+
+/// B's rows are "flat" when none is longer than this: the product's cost is then
+/// estimated from A's row lengths alone.
+const FLAT_DEGREE: usize = 64;
+
+/// The longest row of `b`.
+fn max_degree<T: Scalar>(b: &Csr<T>) -> usize {
+    (0..b.nrows())
+        .into_par_iter()
+        .with_min_len(1 << 14)
+        .map(|k| b.degree(k))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The least estimated work at which a product with fewer rows than threads splits
@@ -384,21 +441,19 @@ where
 
 /// Emits the touched columns of the row in ascending order.
 #[inline]
-fn gather_touched<Z: Scalar>(ws: &mut Gustavson<Z>, cols: &mut Vec<Index>, vals: &mut Vec<Z>) {
+fn gather_touched<Z: Scalar>(ws: &mut Gustavson<Z>, out: &mut RowOut<Z>) {
     let ncols = ws.stamp.len();
     if ws.touched.len() * 16 > ncols {
         let seen = ws.mark + 1;
         for (j, &st) in ws.stamp.iter().enumerate() {
             if st == seen {
-                cols.push(j as Index);
-                vals.push(ws.vals[j]);
+                out.push(j as Index, ws.vals[j]);
             }
         }
     } else {
         ws.touched.sort_unstable();
         for &j in &ws.touched {
-            cols.push(j);
-            vals.push(ws.vals[j as usize]);
+            out.push(j, ws.vals[j as usize]);
         }
     }
 }
@@ -411,23 +466,21 @@ fn saxpy_row_plain<S, A, B>(
     b: &Csr<B>,
     i: usize,
     ws: &mut Gustavson<S::Output>,
-    cols: &mut Vec<Index>,
-    vals: &mut Vec<S::Output>,
+    out: &mut RowOut<S::Output>,
 ) where
     S: Semiring<A, B>,
     A: Scalar,
     B: Scalar,
 {
+    let (ac, av) = a.row(i);
     ws.next_row();
     let seen = ws.mark + 1;
-    let (ac, av) = a.row(i);
     if ac.len() == 1 {
         // One row of B, scaled: already sorted.
         let k = ac[0];
         let (bc, bv) = b.row(k as usize);
         for (&j, &y) in bc.iter().zip(bv) {
-            cols.push(j);
-            vals.push(s.multiply(av[0], y, k));
+            out.push(j, s.multiply(av[0], y, k));
         }
         return;
     }
@@ -445,7 +498,7 @@ fn saxpy_row_plain<S, A, B>(
             }
         }
     }
-    gather_touched(ws, cols, vals);
+    gather_touched(ws, out);
 }
 
 /// One row under a complemented mask: the mask's columns are blocked.
@@ -457,8 +510,7 @@ fn saxpy_row_blocked<S, A, B>(
     blocked: &[Index],
     i: usize,
     ws: &mut Gustavson<S::Output>,
-    cols: &mut Vec<Index>,
-    vals: &mut Vec<S::Output>,
+    out: &mut RowOut<S::Output>,
 ) where
     S: Semiring<A, B>,
     A: Scalar,
@@ -488,7 +540,7 @@ fn saxpy_row_blocked<S, A, B>(
             }
         }
     }
-    gather_touched(ws, cols, vals);
+    gather_touched(ws, out);
 }
 
 /// One row under a mask: only the mask's columns are computed, and they come out in the
@@ -501,8 +553,7 @@ fn saxpy_row_masked<S, A, B>(
     allowed: &[Index],
     i: usize,
     ws: &mut Gustavson<S::Output>,
-    cols: &mut Vec<Index>,
-    vals: &mut Vec<S::Output>,
+    out: &mut RowOut<S::Output>,
 ) where
     S: Semiring<A, B>,
     A: Scalar,
@@ -563,8 +614,7 @@ fn saxpy_row_masked<S, A, B>(
     }
     for &j in allowed {
         if ws.stamp[j as usize] == seen {
-            cols.push(j);
-            vals.push(ws.vals[j as usize]);
+            out.push(j, ws.vals[j as usize]);
         }
     }
 }
@@ -706,25 +756,41 @@ where
 
 /// `t(i) = (+)_j A(i, j)` for every non-empty row, in column order, stopping at a
 /// terminal value: the rows' sums as `(indices, values)`.
+/// `(+)_{i, j} A(i, j)`: each row summed in column order, the rows' sums summed in
+/// row order within blocks of [`REDUCE_BLOCK`] rows, and the blocks' sums in block order
+/// (a grouping fixed by the data, so a float sum does not depend on the thread count).
+/// `None` when `A` has no entries.
+pub(crate) fn reduce_matrix<T: Scalar, M: Monoid<T>>(monoid: &M, a: &Csr<T>) -> Option<T> {
+    let blocks: Vec<Option<T>> = (0..a.nrows().div_ceil(REDUCE_BLOCK))
+        .into_par_iter()
+        .map(|blk| {
+            let rows = blk * REDUCE_BLOCK..((blk + 1) * REDUCE_BLOCK).min(a.nrows());
+            rows.filter_map(|i| reduce_slice(monoid, a.row(i).1))
+                .reduce(|x, y| monoid.combine(x, y))
+        })
+        .collect();
+    blocks
+        .into_iter()
+        .flatten()
+        .reduce(|x, y| monoid.combine(x, y))
+}
+
+/// The rows summed together by one task of [`reduce_matrix`].
+const REDUCE_BLOCK: usize = 1 << 14;
+
 pub(crate) fn reduce_rows<T: Scalar, M: Monoid<T>>(monoid: &M, a: &Csr<T>) -> (Vec<Index>, Vec<T>) {
-    let sums = build_rows(
-        a.nrows(),
-        1,
-        &cut_rows(&cost_prefix(a.nrows(), |i| a.degree(i) as u64)),
-        || (),
-        |_, i, cols, vals| {
-            if let Some(z) = reduce_slice(monoid, a.row(i).1) {
-                cols.push(0);
-                vals.push(z);
-            }
-        },
-    );
-    let (nrows, _, offsets, _, values) = sums.into_parts();
-    let rows = (0..nrows)
-        .filter(|&i| offsets[i + 1] > offsets[i])
+    let rows: Vec<Index> = (0..a.nrows())
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .filter(|&i| a.degree(i) > 0)
         .map(|i| i as Index)
         .collect();
-    (rows, values)
+    let sums = rows
+        .par_iter()
+        .with_min_len(1 << 10)
+        .map(|&i| reduce_slice(monoid, a.row(i as usize).1).expect("a non-empty row"))
+        .collect();
+    (rows, sums)
 }
 
 /// The monoid sum of `xs` from its first term, in order, stopping at a terminal value;

@@ -8,7 +8,7 @@ use crate::algebra::{Accum, Index, Scalar};
 use crate::descriptor::MatrixMask;
 use crate::matrix::Csr;
 
-use super::rows::{build_rows, cost_prefix, cut_rows};
+use super::rows::{Placement, build_rows_out, cut_rows_by};
 
 /// Writes the computed result `t` into `c`.
 ///
@@ -33,16 +33,17 @@ pub(crate) fn write_back_matrix<Z: Scalar>(
         *c = t;
         return;
     }
-    let prefix = cost_prefix(c.nrows(), |i| {
-        (c.degree(i) + t.degree(i) + mask.map_or(0, |m| m.row(i).len())) as u64
-    });
-    let bounds = cut_rows(&prefix);
-    let merged = build_rows(
+    // A row costs its entries in c and t and the mask's row; the first two, known from
+    // the offsets, are proxy enough, and the merge keeps at most both.
+    let (oc, ot) = (c.offsets(), t.offsets());
+    let bounds = cut_rows_by(c.nrows(), |i| i as u64 + oc[i] + ot[i]);
+    let merged = build_rows_out(
         c.nrows(),
         c.ncols(),
         &bounds,
+        Placement::Bounded(c.nvals() + t.nvals()),
         || (),
-        |_, i, cols, vals| merge_row(c, &t, mask, accum, replace, i, cols, vals),
+        |_, i, out| merge_row(c, &t, mask, accum, replace, i, &mut out.cols, &mut out.vals),
     );
     *c = merged;
 }
