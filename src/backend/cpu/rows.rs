@@ -302,20 +302,27 @@ fn build_bounded<Z: Scalar, W>(
                 let st = &mut *guard;
                 st.parked[c] = Some(buf);
                 let mut ready = Vec::new();
+                let mut over = false;
                 while st.next < nchunks {
-                    let Some(done) = st.parked[st.next].take() else {
+                    let Some(len) = st.parked[st.next].as_ref().map(|d| d.cols.len()) else {
                         break;
                     };
-                    let start = st.start;
-                    st.start += done.cols.len();
-                    assert!(
-                        st.start <= total,
-                        "a bounded build produced more entries than its bound"
-                    );
-                    ready.push((st.next, start, done));
+                    if st.start + len > total {
+                        over = true;
+                        break;
+                    }
+                    let done = st.parked[st.next].take().expect("parked above");
+                    ready.push((st.next, st.start, done));
+                    st.start += len;
                     st.next += 1;
                 }
                 buf = st.spare.pop().unwrap_or_else(Chunk::empty);
+                drop(guard);
+                // Not while holding the lock, which would poison it for the others.
+                assert!(
+                    !over,
+                    "a bounded build produced more entries than its bound"
+                );
                 ready
             };
             for (c, start, done) in ready {
