@@ -9,6 +9,7 @@ pub(crate) mod bfs_level;
 pub(crate) mod ewise;
 pub(crate) mod matrix_ops;
 pub(crate) mod mxm;
+pub(crate) mod pool;
 pub(crate) mod pull;
 pub(crate) mod push;
 pub(crate) mod rows;

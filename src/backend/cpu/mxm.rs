@@ -15,14 +15,13 @@
 //! their results are identical bytes even for floating-point PLUS, and independent of
 //! the thread count (each row is computed by one call).
 
-use std::sync::Mutex;
-
 use rayon::prelude::*;
 
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::MatrixMask;
 use crate::matrix::Csr;
 
+use super::pool::Pooled;
 use super::rows::{
     Placement, RowOut, build_rows, build_rows_out, cost_prefix, cut_rows, cut_rows_by,
 };
@@ -68,35 +67,12 @@ impl<Z: Scalar> Gustavson<Z> {
     }
 }
 
-/// Workspaces handed back to a shared pool when a task ends, so that a product cut into
-/// many tasks allocates (and zeroes) at most one workspace per thread.
-struct Pooled<'p, W> {
-    ws: Option<W>,
-    pool: &'p Mutex<Vec<W>>,
-}
-
-impl<'p, W> Pooled<'p, W> {
-    fn take(pool: &'p Mutex<Vec<W>>, make: impl FnOnce() -> W) -> Self {
-        let ws = pool.lock().ok().and_then(|mut p| p.pop());
-        Pooled {
-            ws: Some(ws.unwrap_or_else(make)),
-            pool,
-        }
-    }
-
-    fn get(&mut self) -> &mut W {
-        self.ws
-            .as_mut()
-            .expect("a pooled workspace is present until dropped")
-    }
-}
-
-impl<W> Drop for Pooled<'_, W> {
-    fn drop(&mut self) {
-        if let (Some(ws), Ok(mut pool)) = (self.ws.take(), self.pool.lock()) {
-            pool.push(ws);
-        }
-    }
+/// A [`Gustavson`] workspace of at least `ncols` slots from the thread's pool.
+fn pooled<Z: Scalar>(ncols: usize) -> Pooled<Gustavson<Z>> {
+    Pooled::take(
+        |w: &Gustavson<Z>| w.stamp.len() >= ncols,
+        || Gustavson::new(ncols),
+    )
 }
 
 /// The fixed cost of one saxpy row, in terms: on a road graph's tiny rows it outweighs
@@ -245,7 +221,6 @@ where
         };
         prefix = Some(p);
     }
-    let pool = Mutex::new(Vec::new());
     build_rows_out(
         nrows,
         ncols,
@@ -256,9 +231,9 @@ where
             prefix.as_deref(),
             a.nvals() + b.nvals() + nrows,
         ),
-        || Pooled::take(&pool, || Gustavson::new(ncols)),
+        || pooled(ncols),
         |ws, i, out| {
-            let ws = ws.get();
+            let ws = &mut **ws;
             match mask {
                 None => saxpy_row_plain(&s, a, b, i, ws, out),
                 Some(m) if m.is_complemented() => saxpy_row_blocked(&s, a, b, m.row(i), i, ws, out),
@@ -325,7 +300,6 @@ where
     let (nrows, ncols) = (a.nrows(), b.ncols());
     let blocks = (2 * rayon::current_num_threads()).min(ncols.max(1));
     let width = ncols.div_ceil(blocks).max(1);
-    let pool = Mutex::new(Vec::new());
     let mut offsets = Vec::with_capacity(nrows + 1);
     offsets.push(0u64);
     let (mut cols, mut vals) = (Vec::new(), Vec::new());
@@ -334,8 +308,8 @@ where
             .into_par_iter()
             .map(|blk| {
                 let (c0, c1) = ((blk * width).min(ncols), ((blk + 1) * width).min(ncols));
-                let mut ws = Pooled::take(&pool, || Gustavson::new(ncols));
-                saxpy_row_columns(&s, a, b, mask, i, c0 as Index, c1 as Index, ws.get())
+                let mut ws = pooled(ncols);
+                saxpy_row_columns(&s, a, b, mask, i, c0 as Index, c1 as Index, &mut ws)
             })
             .collect();
         for (c, v) in parts {
@@ -439,13 +413,13 @@ where
     }
 }
 
-/// Emits the touched columns of the row in ascending order.
+/// Emits the touched columns of the row (of `ncols` columns: the workspace may be
+/// longer) in ascending order.
 #[inline]
-fn gather_touched<Z: Scalar>(ws: &mut Gustavson<Z>, out: &mut RowOut<Z>) {
-    let ncols = ws.stamp.len();
+fn gather_touched<Z: Scalar>(ws: &mut Gustavson<Z>, ncols: usize, out: &mut RowOut<Z>) {
     if ws.touched.len() * 16 > ncols {
         let seen = ws.mark + 1;
-        for (j, &st) in ws.stamp.iter().enumerate() {
+        for (j, &st) in ws.stamp[..ncols].iter().enumerate() {
             if st == seen {
                 out.push(j as Index, ws.vals[j]);
             }
@@ -498,7 +472,7 @@ fn saxpy_row_plain<S, A, B>(
             }
         }
     }
-    gather_touched(ws, out);
+    gather_touched(ws, b.ncols(), out);
 }
 
 /// One row under a complemented mask: the mask's columns are blocked.
@@ -540,7 +514,7 @@ fn saxpy_row_blocked<S, A, B>(
             }
         }
     }
-    gather_touched(ws, out);
+    gather_touched(ws, b.ncols(), out);
 }
 
 /// One row under a mask: only the mask's columns are computed, and they come out in the

@@ -24,6 +24,7 @@ use std::mem::MaybeUninit;
 use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
+use super::pool::Pooled;
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::{Mask, MaskSet};
 use crate::matrix::Csr;
@@ -149,17 +150,14 @@ where
     // The sort method needs no workspace.
     let ws_len = if method == PushMethod::Sort { 0 } else { n };
     if bounds.len() == 2 {
-        let mut ws = Pooled::take(ws_len);
+        let mut ws = pooled(ws_len);
         let (i, v) = run_chunk(&mut ws, 0..ks.len());
         // SAFETY: the chunk's indices strictly increase and are column indices < n.
         return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, i, v) });
     }
     let chunks: Vec<(Vec<Index>, Vec<S::Output>)> = bounds
         .par_windows(2)
-        .map_init(
-            || Pooled::take(ws_len),
-            |ws, w| run_chunk(&mut *ws, w[0]..w[1]),
-        )
+        .map_init(|| pooled(ws_len), |ws, w| run_chunk(&mut *ws, w[0]..w[1]))
         .collect();
     merge_chunks(n, &add, &chunks)
 }
@@ -394,67 +392,12 @@ fn column_ranges<A: Scalar, U: Copy>(
     bounds
 }
 
-thread_local! {
-    /// Each thread's idle accumulators, kept between calls: a new one costs a page fault
-    /// per page it touches, which for a mid-sized product over a long output (one
-    /// bucket of a shortest-path search) is most of the product's time. At most
-    /// [`POOL_KEEP`] per thread; each is as long as the longest output it served.
-    static POOL: std::cell::RefCell<Vec<Box<dyn std::any::Any>>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Idle accumulators a thread keeps (of any value type together).
-const POOL_KEEP: usize = 4;
-
-/// A [`Workspace`] borrowed from the thread's pool, returned to it on drop.
-struct Pooled<Z: Scalar>(Option<Workspace<Z>>);
-
-impl<Z: Scalar> Pooled<Z> {
-    /// A workspace of at least `n` slots: a pooled one of this value type when there is
-    /// one long enough, else a new one.
-    fn take(n: usize) -> Self {
-        if n == 0 {
-            return Pooled(Some(Workspace::new(0)));
-        }
-        let found = POOL.with(|p| {
-            let mut p = p.borrow_mut();
-            let at = p.iter().position(|b| {
-                b.downcast_ref::<Workspace<Z>>()
-                    .is_some_and(|w| w.stamp.len() >= n)
-            })?;
-            p.swap_remove(at).downcast::<Workspace<Z>>().ok()
-        });
-        Pooled(Some(found.map_or_else(|| Workspace::new(n), |b| *b)))
+/// A [`Workspace`] of at least `n` slots from the thread's pool (none for `n == 0`).
+fn pooled<Z: Scalar>(n: usize) -> Pooled<Workspace<Z>> {
+    if n == 0 {
+        return Pooled::unpooled(Workspace::new(0));
     }
-}
-
-impl<Z: Scalar> std::ops::Deref for Pooled<Z> {
-    type Target = Workspace<Z>;
-    fn deref(&self) -> &Workspace<Z> {
-        self.0.as_ref().expect("present until drop")
-    }
-}
-
-impl<Z: Scalar> std::ops::DerefMut for Pooled<Z> {
-    fn deref_mut(&mut self) -> &mut Workspace<Z> {
-        self.0.as_mut().expect("present until drop")
-    }
-}
-
-impl<Z: Scalar> Drop for Pooled<Z> {
-    fn drop(&mut self) {
-        if let Some(ws) = self.0.take()
-            && !ws.stamp.is_empty()
-        {
-            POOL.with(|p| {
-                let mut p = p.borrow_mut();
-                if p.len() >= POOL_KEEP {
-                    p.remove(0);
-                }
-                p.push(Box::new(ws));
-            });
-        }
-    }
+    Pooled::take(|w: &Workspace<Z>| w.stamp.len() >= n, || Workspace::new(n))
 }
 
 /// A dense accumulator: a value slot and a generation stamp per output index. `stamp[j]
