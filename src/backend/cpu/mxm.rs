@@ -425,10 +425,23 @@ fn gather_touched<Z: Scalar>(ws: &mut Gustavson<Z>, ncols: usize, out: &mut RowO
             }
         }
     } else {
-        ws.touched.sort_unstable();
-        for &j in &ws.touched {
-            out.push(j, ws.vals[j as usize]);
+        let t = &mut ws.touched;
+        if t.len() <= 24 {
+            // Insertion sort: a road graph's rows touch a handful of columns.
+            for p in 1..t.len() {
+                let x = t[p];
+                let mut q = p;
+                while q > 0 && t[q - 1] > x {
+                    t[q] = t[q - 1];
+                    q -= 1;
+                }
+                t[q] = x;
+            }
+        } else {
+            t.sort_unstable();
         }
+        out.cols.extend_from_slice(t);
+        out.vals.extend(t.iter().map(|&j| ws.vals[j as usize]));
     }
 }
 
