@@ -1357,3 +1357,44 @@ fn accumulate_into_long_dense_vectors() {
         }
     }
 }
+
+/// `ewise_mult` of a long sparse vector with a dense one (the parallel walk) and with a
+/// bitmap (the filtering walk), both operand orders, against the entry-by-entry
+/// definition, at 1 and 3 threads.
+#[test]
+fn ewise_mult_of_a_long_sparse_vector_with_a_dense_or_bitmap_one() {
+    let n = 200_000;
+    let mut r = Rng::new(17);
+    let sparse: Vec<(Index, f64)> = (0..n as Index)
+        .filter(|_| r.below(4) == 0)
+        .map(|i| (i, 1.0 + (i % 13) as f64))
+        .collect();
+    let s = Vector::from_pairs(n, sparse.iter().copied());
+    let dense = Vector::from_dense((0..n).map(|i| 0.5 + (i % 7) as f64).collect());
+    let bitmap = {
+        let mut b = Vector::from_pairs(n, (0..n as Index).step_by(3).map(|i| (i, i as f64)));
+        b.make_bitmap();
+        b
+    };
+    assert_eq!((dense.format_name(), bitmap.format_name()), ("dense", "bitmap"));
+    for other in [&dense, &bitmap] {
+        let want: Vec<(Index, f64)> = sparse
+            .iter()
+            .filter_map(|&(i, x)| other.get(i as usize).map(|y| (i, x / y)))
+            .collect();
+        let want_rev: Vec<(Index, f64)> = sparse
+            .iter()
+            .filter_map(|&(i, x)| other.get(i as usize).map(|y| (i, y / x)))
+            .collect();
+        for threads in [1, 3] {
+            pool(threads).install(|| {
+                let mut w = Vector::new(n);
+                let d = Descriptor::DEFAULT;
+                ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), &s, other, &d);
+                assert_eq!(w.to_pairs(), want, "sparse ./ other at {threads} threads");
+                ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), other, &s, &d);
+                assert_eq!(w.to_pairs(), want_rev, "other ./ sparse at {threads} threads");
+            });
+        }
+    }
+}

@@ -65,20 +65,14 @@ pub(crate) fn intersection<X: Scalar, Y: Scalar, Z: Scalar>(
                 .collect();
             Vector::Dense(DenseVector::from_vec(z))
         }
-        // One side sparse: walk it and look the other up.
+        // One side sparse: walk it and look the other up (every index of a dense one).
         (Vector::Sparse(a), other) if !matches!(other, Vector::Sparse(_)) => {
-            let out = a
-                .iter()
-                .filter_map(|(i, x)| other.get(i as usize).map(|y| (i, op.apply(x, y))))
-                .collect();
-            sparse_from_sorted(n, out)
+            let dense = matches!(other, Vector::Dense(_));
+            sparse_lookup(a, dense, |i, x| other.get(i).map(|y| op.apply(x, y)))
         }
         (other, Vector::Sparse(b)) if !matches!(other, Vector::Sparse(_)) => {
-            let out = b
-                .iter()
-                .filter_map(|(i, y)| other.get(i as usize).map(|x| (i, op.apply(x, y))))
-                .collect();
-            sparse_from_sorted(n, out)
+            let dense = matches!(other, Vector::Dense(_));
+            sparse_lookup(b, dense, |i, y| other.get(i).map(|x| op.apply(x, y)))
         }
         _ => {
             let (a, b) = (u.to_pairs(), v.to_pairs());
@@ -237,6 +231,36 @@ pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
             .reduce(|| None, join),
     };
     sum.unwrap_or_else(|| m.identity())
+}
+
+/// `t(i) = f(i, s(i))` for the entries of `s` where that is `Some`, in `s`'s order;
+/// `always` promises that it is always `Some` (the other operand is dense), and then
+/// the values are computed in parallel for a long `s`.
+fn sparse_lookup<T: Scalar, Z: Scalar>(
+    s: &SparseVector<T>,
+    always: bool,
+    f: impl Fn(usize, T) -> Option<Z> + Sync,
+) -> Vector<Z> {
+    let (indices, values): (Vec<Index>, Vec<Z>) = if always && s.nvals() >= SEQUENTIAL_WORK {
+        let values = s
+            .indices()
+            .par_iter()
+            .zip(s.values())
+            .map(|(&i, &x)| f(i as usize, x).expect("a dense operand has every index"))
+            .collect();
+        (s.indices().to_vec(), values)
+    } else {
+        let (mut indices, mut values) = (Vec::new(), Vec::new());
+        for (i, x) in s.iter() {
+            if let Some(z) = f(i as usize, x) {
+                indices.push(i);
+                values.push(z);
+            }
+        }
+        (indices, values)
+    };
+    // SAFETY: a subsequence of `s`'s strictly increasing indices, below its length.
+    Vector::Sparse(unsafe { SparseVector::new_unchecked(s.len(), indices, values) })
 }
 
 fn sparse_from_sorted<T: Scalar>(n: usize, pairs: Vec<(Index, T)>) -> Vector<T> {
