@@ -1376,7 +1376,10 @@ fn ewise_mult_of_a_long_sparse_vector_with_a_dense_or_bitmap_one() {
         b.make_bitmap();
         b
     };
-    assert_eq!((dense.format_name(), bitmap.format_name()), ("dense", "bitmap"));
+    assert_eq!(
+        (dense.format_name(), bitmap.format_name()),
+        ("dense", "bitmap")
+    );
     for other in [&dense, &bitmap] {
         let want: Vec<(Index, f64)> = sparse
             .iter()
@@ -1393,7 +1396,11 @@ fn ewise_mult_of_a_long_sparse_vector_with_a_dense_or_bitmap_one() {
                 ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), &s, other, &d);
                 assert_eq!(w.to_pairs(), want, "sparse ./ other at {threads} threads");
                 ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), other, &s, &d);
-                assert_eq!(w.to_pairs(), want_rev, "other ./ sparse at {threads} threads");
+                assert_eq!(
+                    w.to_pairs(),
+                    want_rev,
+                    "other ./ sparse at {threads} threads"
+                );
             });
         }
     }

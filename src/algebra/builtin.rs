@@ -32,6 +32,50 @@ use std::marker::PhantomData;
 use super::{BinaryOp, Index, Monoid, Scalar, Semiring, Truthy};
 
 /// The numeric types the arithmetic semirings are defined over.
+///
+/// Implemented for every primitive integer and float. A type of your own that
+/// implements it (seven items) gets every built-in arithmetic operator, monoid and
+/// semiring: [`Min`], [`Plus`], [`MinPlus`], [`PlusTimes`] and the rest. Here, prices in
+/// whole cents and the cheapest routes by MIN.PLUS:
+///
+/// ```
+/// use edgeblas::algebra::Number;
+/// use edgeblas::prelude::*;
+///
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
+/// struct Cents(i64);
+///
+/// impl Number for Cents {
+///     const MIN_VALUE: Self = Cents(i64::MIN);
+///     const MAX_VALUE: Self = Cents(i64::MAX);
+///     const ZERO: Self = Cents(0);
+///     const ONE: Self = Cents(1);
+///     const ZERO_ANNIHILATES: bool = true;
+///     fn ring_add(self, o: Self) -> Self { Cents(self.0.wrapping_add(o.0)) }
+///     fn ring_mul(self, o: Self) -> Self { Cents(self.0.wrapping_mul(o.0)) }
+///     fn sat_add(self, o: Self) -> Self { Cents(self.0.saturating_add(o.0)) }
+/// }
+///
+/// let mut b = CooBuilder::new(3, 3);
+/// for (i, j, c) in [(0, 1, 250), (1, 2, 100), (0, 2, 400)] {
+///     b.push(i, j, Cents(c)).unwrap();
+/// }
+/// let a = b.build(Duplicates::Error).unwrap();
+/// let mut d = Vector::full(3, Cents::MAX_VALUE);
+/// d.set(0, Cents(0));
+/// let min = Min::<Cents>::new();
+/// for _ in 0..2 {
+///     ops::vxm_inplace(&mut d, None, Some(&min), MinPlus::new(), &a, &Descriptor::DEFAULT);
+/// }
+/// assert_eq!(d.get(2), Some(Cents(350)));
+/// ```
+///
+/// Why not num-traits' `Zero`, `One` and `Bounded` with a blanket impl, so that such a
+/// type would need no code here at all: the built-in semantics differ between floats
+/// (MIN's identity is +inf, not the largest finite value; PLUS is plain addition) and
+/// integers (the largest value; PLUS wraps), and one blanket impl cannot tell them
+/// apart (Rust has no specialization, and num-traits gives floats no wrapping
+/// operations), while a second blanket impl for floats would overlap the first.
 pub trait Number: Scalar + PartialOrd {
     /// The smallest value (-inf for floats).
     const MIN_VALUE: Self;

@@ -192,8 +192,8 @@ where
     // Without a mask, a row's entries are at most its terms; under one, at most the
     // mask's row.
     let (bounds, bound, prefix);
-    let flat = b.nrows() == 0 || max_degree(b) <= FLAT_DEGREE;
-    if mask_rows.is_none() && flat {
+    let b_max = mask_rows.map_or_else(|| max_degree(b), |_| usize::MAX);
+    if b_max <= FLAT_DEGREE {
         // Rows of B are all short: a row's cost is close enough to its fixed cost plus
         // its entries times B's mean row length, which A's offsets give without a pass
         // (the workers take chunks dynamically, so an uneven chunk costs little).
@@ -204,7 +204,7 @@ where
             return few_rows_by_columns(s, a, b, mask);
         }
         bounds = cut_rows_by(nrows, cost);
-        bound = a.nvals().saturating_mul(max_degree(b));
+        bound = a.nvals().saturating_mul(b_max);
         prefix = None;
     } else {
         let p = cost_prefix(nrows, |i| {
