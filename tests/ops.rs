@@ -1405,3 +1405,38 @@ fn ewise_mult_of_a_long_sparse_vector_with_a_dense_or_bitmap_one() {
         }
     }
 }
+
+/// `w += f(i, u(i))` into a long dense `w` with no mask (applied straight into `w`, in
+/// parallel blocks): every form of `u`, with full and partial bitmap words, against the
+/// entry-by-entry definition, at 1 and 3 threads.
+#[test]
+fn apply_accumulated_into_a_long_dense_vector() {
+    let n = 300_000;
+    let f = |i: Index, x: i64| x * 3 - i as i64;
+    let w0: Vec<i64> = (0..n as i64).map(|i| i % 11).collect();
+    // Whole bitmap words (the first 64 K indices), then every third index.
+    let pairs = |i: usize| i < 65_536 || i % 3 == 0;
+    let sparse = Vector::from_pairs(
+        n,
+        (0..n).filter(|&i| pairs(i)).map(|i| (i as Index, (i % 5) as i64)),
+    );
+    let mut bitmap = sparse.clone();
+    bitmap.make_bitmap();
+    let dense = Vector::from_dense((0..n).map(|i| (i % 5) as i64).collect());
+    for u in [&sparse, &bitmap, &dense] {
+        let mut want = w0.clone();
+        for (i, x) in u.to_pairs() {
+            want[i as usize] += f(i, x);
+        }
+        for threads in [1, 3] {
+            pool(threads).install(|| {
+                let mut w = Vector::from_dense(w0.clone());
+                let plus = Plus::<i64>::new();
+                ops::apply_indexed(&mut w, None, Some(&plus), f, u, &Descriptor::DEFAULT);
+                assert_eq!(w.format_name(), "dense");
+                let got: Vec<i64> = (0..n).map(|i| w.get(i).unwrap()).collect();
+                assert!(got == want, "{} u at {threads} threads", u.format_name());
+            });
+        }
+    }
+}

@@ -36,6 +36,12 @@ pub fn apply_indexed<T: Scalar, Z: Scalar>(
 ) {
     assert_eq!(w.len(), u.len(), "w.len() != u.len()");
     check_mask(mask, w.len());
+    // Accumulating into a dense w with no mask: f's values go straight into w, with no
+    // vector in between (what the write-back would do with them, entry for entry).
+    if let (Some(op), None, Vector::Dense(d)) = (accum, mask, &mut *w) {
+        write::accumulate_dense(d.as_mut_slice(), op, u, f);
+        return;
+    }
     let t = ewise::apply(&f, u);
     write::write_back(w, mask, accum, t, false, desc.replace);
 }

@@ -130,7 +130,7 @@ fn accumulate_in_place<Z: Scalar>(
     if mask.is_none()
         && let Vector::Dense(d) = w
     {
-        return accumulate_dense(d.as_mut_slice(), op, t);
+        return accumulate_dense(d.as_mut_slice(), op, t, |_, x| x);
     }
     match w {
         Vector::Dense(d) => {
@@ -156,24 +156,42 @@ fn accumulate_in_place<Z: Scalar>(
     }
 }
 
-/// `w = w (.) t` for a dense `w` and no mask: blocks of indices in parallel, each one
-/// [`BinaryOp::accumulate_slice`] over a run of `t`'s entries where `t` is dense or a
-/// full word of a bitmap, one `apply` per entry elsewhere. The operator is applied to the
-/// same pairs as one pass would, so the result does not depend on the threads.
-fn accumulate_dense<Z: Scalar>(w: &mut [Z], op: &dyn BinaryOp<Z, Z, Output = Z>, t: &Vector<Z>) {
+/// `w(i) = op(w(i), f(i, u(i)))` for every entry of `u`, on a dense `w` in place: the
+/// write-back of an accumulated operation with no mask, and an apply fused with it (no
+/// vector in between). `op` is called once per 64 entries over whole words of a dense or
+/// bitmap `u` (through `dyn BinaryOp`, one dynamic call per slice).
+pub(crate) fn accumulate_dense<T: Scalar, Z: Scalar>(
+    w: &mut [Z],
+    op: &dyn BinaryOp<Z, Z, Output = Z>,
+    u: &Vector<T>,
+    f: impl Fn(Index, T) -> Z + Sync,
+) {
     use rayon::prelude::*;
     /// Indices per parallel block: a multiple of 64, so blocks hold whole bitmap words.
     const BLOCK: usize = 1 << 14;
     let par = w.len() >= 4 * BLOCK;
-    match t {
-        Vector::Dense(td) => {
-            let ts = td.as_slice();
+    // Entries lo..lo + len (len <= 64) of a dense run of u, through f, into `a`.
+    let run = |a: &mut [Z], vals: &[T], lo: usize| {
+        let mut buf = [Z::default(); 64];
+        for (k, (b, &x)) in buf.iter_mut().zip(vals).enumerate() {
+            *b = f((lo + k) as Index, x);
+        }
+        op.accumulate_slice(a, &buf[..a.len()]);
+    };
+    match u {
+        Vector::Dense(ud) => {
+            let us = ud.as_slice();
+            let block = |(bi, a): (usize, &mut [Z])| {
+                let base = bi * BLOCK;
+                for (c, a64) in a.chunks_mut(64).enumerate() {
+                    let lo = base + 64 * c;
+                    run(a64, &us[lo..lo + a64.len()], lo);
+                }
+            };
             if par {
-                w.par_chunks_mut(BLOCK)
-                    .zip(ts.par_chunks(BLOCK))
-                    .for_each(|(a, y)| op.accumulate_slice(a, y));
+                w.par_chunks_mut(BLOCK).enumerate().for_each(block);
             } else {
-                op.accumulate_slice(w, ts);
+                block((0, w));
             }
         }
         Vector::Bitmap(b) => {
@@ -186,13 +204,14 @@ fn accumulate_dense<Z: Scalar>(w: &mut [Z], op: &dyn BinaryOp<Z, Z, Output = Z>,
                 {
                     let lo = k * 64;
                     if word == u64::MAX && lo + 64 <= a.len() {
-                        op.accumulate_slice(&mut a[lo..lo + 64], &vals[base + lo..base + lo + 64]);
+                        let at = base + lo;
+                        run(&mut a[lo..lo + 64], &vals[at..at + 64], at);
                         continue;
                     }
                     let mut x = word;
                     while x != 0 {
                         let i = lo + x.trailing_zeros() as usize;
-                        a[i] = op.apply(a[i], vals[base + i]);
+                        a[i] = op.apply(a[i], f((base + i) as Index, vals[base + i]));
                         x &= x - 1;
                     }
                 }
@@ -206,7 +225,7 @@ fn accumulate_dense<Z: Scalar>(w: &mut [Z], op: &dyn BinaryOp<Z, Z, Output = Z>,
         Vector::Sparse(s) => {
             for (i, x) in s.iter() {
                 let i = i as usize;
-                w[i] = op.apply(w[i], x);
+                w[i] = op.apply(w[i], f(i as Index, x));
             }
         }
     }
