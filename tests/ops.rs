@@ -1415,7 +1415,7 @@ fn apply_accumulated_into_a_long_dense_vector() {
     let f = |i: Index, x: i64| x * 3 - i as i64;
     let w0: Vec<i64> = (0..n as i64).map(|i| i % 11).collect();
     // Whole bitmap words (the first 64 K indices), then every third index.
-    let pairs = |i: usize| i < 65_536 || i % 3 == 0;
+    let pairs = |i: usize| i < 65_536 || i.is_multiple_of(3);
     let sparse = Vector::from_pairs(
         n,
         (0..n).filter(|&i| pairs(i)).map(|i| (i as Index, (i % 5) as i64)),
