@@ -1418,7 +1418,9 @@ fn apply_accumulated_into_a_long_dense_vector() {
     let pairs = |i: usize| i < 65_536 || i.is_multiple_of(3);
     let sparse = Vector::from_pairs(
         n,
-        (0..n).filter(|&i| pairs(i)).map(|i| (i as Index, (i % 5) as i64)),
+        (0..n)
+            .filter(|&i| pairs(i))
+            .map(|i| (i as Index, (i % 5) as i64)),
     );
     let mut bitmap = sparse.clone();
     bitmap.make_bitmap();
