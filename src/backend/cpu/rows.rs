@@ -365,6 +365,7 @@ fn build_bounded<Z: Scalar, W>(
         cols.shrink_to_fit();
         vals.shrink_to_fit();
     }
+    // SAFETY: as above: the chunks' rows, sorted and in range, at their running ends.
     unsafe { Csr::new_unchecked(nrows, ncols, offsets, cols, vals) }
 }
 
