@@ -459,9 +459,9 @@ fn saxpy_row_plain<S, A, B>(
     A: Scalar,
     B: Scalar,
 {
-    let (ac, av) = a.row(i);
     ws.next_row();
     let seen = ws.mark + 1;
+    let (ac, av) = a.row(i);
     if ac.len() == 1 {
         // One row of B, scaled: already sorted.
         let k = ac[0];
@@ -741,8 +741,6 @@ where
     )
 }
 
-/// `t(i) = (+)_j A(i, j)` for every non-empty row, in column order, stopping at a
-/// terminal value: the rows' sums as `(indices, values)`.
 /// `(+)_{i, j} A(i, j)`: each row summed in column order, the rows' sums summed in
 /// row order within blocks of [`REDUCE_BLOCK`] rows, and the blocks' sums in block order
 /// (a grouping fixed by the data, so a float sum does not depend on the thread count).
@@ -765,6 +763,8 @@ pub(crate) fn reduce_matrix<T: Scalar, M: Monoid<T>>(monoid: &M, a: &Csr<T>) -> 
 /// The rows summed together by one task of [`reduce_matrix`].
 const REDUCE_BLOCK: usize = 1 << 14;
 
+/// `t(i) = (+)_j A(i, j)` for every non-empty row, in column order, stopping at a
+/// terminal value: the rows' sums as `(indices, values)`.
 pub(crate) fn reduce_rows<T: Scalar, M: Monoid<T>>(monoid: &M, a: &Csr<T>) -> (Vec<Index>, Vec<T>) {
     let rows: Vec<Index> = (0..a.nrows())
         .into_par_iter()

@@ -214,6 +214,21 @@ pub(crate) fn build_rows_out<Z: Scalar, W>(
         buf.vals = out.vals;
     };
     match placement {
+        // One chunk (a small result): computed here, its arrays become the result's,
+        // with nothing to schedule or copy.
+        _ if nchunks <= 1 => {
+            let mut buf = Chunk::empty();
+            if nchunks == 1 {
+                run(&mut init(), 0, &mut buf);
+            }
+            if let Placement::Bounded(total) = placement {
+                assert!(
+                    buf.cols.len() <= total,
+                    "a bounded build produced more entries than its bound"
+                );
+            }
+            concat(nrows, ncols, vec![buf])
+        }
         Placement::Bounded(total) => build_bounded(nrows, ncols, bounds, total, init, run),
         Placement::Hinted(caps) => {
             let parts: Vec<Chunk<Z>> = (0..nchunks)
@@ -472,6 +487,22 @@ mod tests {
         let nvals = expected(100_000).nvals();
         build_rows_out(
             100_000,
+            32,
+            &bounds,
+            Placement::Bounded(nvals - 1),
+            || (),
+            |_, i, out| row_of(i, out),
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "more entries than its bound")]
+    fn a_one_chunk_bounded_build_past_its_bound_panics_too() {
+        let bounds = cut_rows_by(1000, |i| 4 * i as u64);
+        assert_eq!(bounds, [0, 1000]);
+        let nvals = expected(1000).nvals();
+        build_rows_out(
+            1000,
             32,
             &bounds,
             Placement::Bounded(nvals - 1),
