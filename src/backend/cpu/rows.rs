@@ -480,13 +480,14 @@ mod tests {
         }
     }
 
-    #[test]
-    #[should_panic(expected = "more entries than its bound")]
-    fn a_bounded_build_past_its_bound_panics_instead_of_writing_past_it() {
-        let bounds = cut_rows_by(100_000, |i| 4 * i as u64);
-        let nvals = expected(100_000).nvals();
+    /// Builds the test matrix of `nrows` rows, cut into `chunks` chunks, under a bound
+    /// one entry short of its entries.
+    fn build_one_short_of_its_entries(nrows: usize, chunks: usize) {
+        let bounds = cut_rows_by(nrows, |i| 4 * i as u64);
+        assert_eq!(bounds.len(), chunks + 1);
+        let nvals = expected(nrows).nvals();
         build_rows_out(
-            100_000,
+            nrows,
             32,
             &bounds,
             Placement::Bounded(nvals - 1),
@@ -497,18 +498,14 @@ mod tests {
 
     #[test]
     #[should_panic(expected = "more entries than its bound")]
+    fn a_bounded_build_past_its_bound_panics_instead_of_writing_past_it() {
+        build_one_short_of_its_entries(100_000, 24);
+    }
+
+    #[test]
+    #[should_panic(expected = "more entries than its bound")]
     fn a_one_chunk_bounded_build_past_its_bound_panics_too() {
-        let bounds = cut_rows_by(1000, |i| 4 * i as u64);
-        assert_eq!(bounds, [0, 1000]);
-        let nvals = expected(1000).nvals();
-        build_rows_out(
-            1000,
-            32,
-            &bounds,
-            Placement::Bounded(nvals - 1),
-            || (),
-            |_, i, out| row_of(i, out),
-        );
+        build_one_short_of_its_entries(1000, 1);
     }
 
     #[test]
