@@ -221,7 +221,9 @@ impl Rmat {
         // SAFETY: each row is sorted and de-duplicated, holds no self-loop (dropped at
         // sampling), its columns are vertex ids < n, and the offsets are the prefix sum of
         // the rows' lengths.
-        Ok(unsafe { Csr::new_unchecked(n, n, new_off, indices, vec![(); nnz]) })
+        let a = unsafe { Csr::new_unchecked(n, n, new_off, indices, vec![(); nnz]) };
+        // Undirected: every arc was placed with its reverse.
+        Ok(if undirected { a.assume_symmetric() } else { a })
     }
 }
 

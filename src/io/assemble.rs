@@ -45,7 +45,12 @@ pub(crate) fn build(
         drop(parts);
         let (pattern, weights, _) = directed_csr(n, &both, weighted);
         let pairs = (pattern.nnz() + pattern.count_diagonal()) / 2;
-        return (pattern, weights, (records - pairs) as u64);
+        // Every arc was placed with its reverse.
+        return (
+            pattern.assume_symmetric(),
+            weights,
+            (records - pairs) as u64,
+        );
     }
     let (pattern, weights, dups) = directed_csr(n, &parts, weighted);
     drop(parts);
@@ -53,7 +58,7 @@ pub(crate) fn build(
         return (pattern, weights, dups);
     }
     let (pattern, weights) = symmetrize(&pattern, weights.as_deref());
-    (pattern, weights, dups)
+    (pattern.assume_symmetric(), weights, dups)
 }
 
 /// Every record `(s, d)` and, when `s != d`, its reverse `(d, s)`, part by part.
@@ -441,5 +446,11 @@ mod tests {
         let (s, _, dups) = build(40, records(9, 40, 3000), false, Shape::Symmetric);
         assert_eq!(s, a);
         assert_eq!(dups as usize, 3000 - (s.nnz() + s.count_diagonal()) / 2);
+        // Both shapes are known symmetric from how they were built, and are.
+        for m in [&a, &s] {
+            assert!(m.known_symmetric() && m.transpose() == *m);
+        }
+        let (d, _, _) = build(40, records(9, 40, 3000), false, Shape::Directed);
+        assert!(!d.known_symmetric());
     }
 }

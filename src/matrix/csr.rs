@@ -1,5 +1,7 @@
 //! `Csr<T>`: compressed sparse rows with u64 offsets, u32 column indices, sorted rows.
 
+use std::sync::OnceLock;
+
 use rayon::prelude::*;
 
 use crate::algebra::{Index, Scalar};
@@ -16,13 +18,30 @@ use crate::error::{Error, Result};
 /// - `nrows` and `ncols` are at most `2^32` (indices are `u32`).
 ///
 /// `T = ()` stores no values: a pattern-only graph.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// A matrix remembers whether it is known to be symmetric (`A == A'`, values included):
+/// the reader knows it of an undirected or Matrix Market symmetric file, `symmetrize`
+/// of a pattern, and [`Csr::is_symmetric`] once it has checked. The products use it to
+/// read `A'` as `A` (a pull over `A`'s rows in place of a push); it is never part of
+/// the matrix's value (`==` ignores it).
+#[derive(Clone, Debug)]
 pub struct Csr<T> {
     nrows: usize,
     ncols: usize,
     offsets: Vec<u64>,
     indices: Vec<Index>,
     values: Vec<T>,
+    symmetric: OnceLock<bool>,
+}
+
+impl<T: PartialEq> PartialEq for Csr<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.nrows == other.nrows
+            && self.ncols == other.ncols
+            && self.offsets == other.offsets
+            && self.indices == other.indices
+            && self.values == other.values
+    }
 }
 
 const MAX_DIM: usize = 1 << 32;
@@ -79,6 +98,7 @@ impl<T: Scalar> Csr<T> {
             offsets,
             indices,
             values,
+            symmetric: OnceLock::new(),
         })
     }
 
@@ -103,6 +123,7 @@ impl<T: Scalar> Csr<T> {
             offsets,
             indices,
             values,
+            symmetric: OnceLock::new(),
         }
     }
 
@@ -118,6 +139,7 @@ impl<T: Scalar> Csr<T> {
             offsets: vec![0; nrows + 1],
             indices: Vec::new(),
             values: Vec::new(),
+            symmetric: OnceLock::new(),
         }
     }
 
@@ -209,6 +231,7 @@ impl<T: Scalar> Csr<T> {
             offsets: self.offsets.clone(),
             indices: self.indices.clone(),
             values: self.values.par_iter().map(|&x| f(x)).collect(),
+            symmetric: self.symmetric_if_known(),
         }
     }
 
@@ -220,6 +243,7 @@ impl<T: Scalar> Csr<T> {
             offsets: self.offsets.clone(),
             indices: self.indices.clone(),
             values: vec![(); self.nnz()],
+            symmetric: self.symmetric_if_known(),
         }
     }
 
@@ -256,6 +280,7 @@ impl<T: Scalar> Csr<T> {
             offsets,
             indices,
             values,
+            symmetric: self.symmetric.clone(),
         }
     }
 
@@ -483,12 +508,58 @@ impl<T: Scalar> Csr<T> {
         // SAFETY: each output row is the sorted merge (duplicates joined) of a sorted row
         // of A and one of A', whose columns are < n; the offsets are the prefix sum of
         // exactly those merged lengths, and every block wrote its rows' full range.
-        unsafe { Csr::new_unchecked(n, n, offsets, indices, values) }
+        let s = unsafe { Csr::new_unchecked(n, n, offsets, indices, values) };
+        // The structure is symmetric; with no values (a pattern) so is the matrix.
+        if std::mem::size_of::<T>() == 0 {
+            s.assume_symmetric()
+        } else {
+            s
+        }
     }
 
     /// Whether the matrix equals its transpose (structure and values): `A == A'`.
+    ///
+    /// The answer is remembered (a matrix never changes), and a symmetric matrix then
+    /// lets [`ops::vxm`](crate::ops::vxm) pull over its rows instead of pushing (the
+    /// same result, parallel by output). Free for a matrix known to be symmetric from
+    /// where it came from: read from an undirected or Matrix Market symmetric file, or
+    /// the pattern `symmetrize` made.
+    ///
+    /// # Complexity
+    /// O(nnz + n) (a transpose and a comparison) the first time; O(1) after.
     pub fn is_symmetric(&self) -> bool {
-        self.nrows == self.ncols && self.transpose() == *self
+        *self
+            .symmetric
+            .get_or_init(|| self.nrows == self.ncols && self.transpose() == *self)
+    }
+
+    /// Whether the matrix is known to be symmetric without checking it (see
+    /// [`Csr::is_symmetric`]).
+    pub(crate) fn known_symmetric(&self) -> bool {
+        self.symmetric.get() == Some(&true)
+    }
+
+    /// The matrix, recorded as symmetric: for builders that know it by construction.
+    /// A wrong claim gives wrong products, not undefined behaviour; debug builds check
+    /// small matrices.
+    pub(crate) fn assume_symmetric(self) -> Self {
+        debug_assert!(
+            self.nnz() > 1 << 20 || (self.nrows == self.ncols && self.transpose() == self),
+            "assume_symmetric on a matrix that is not symmetric"
+        );
+        let _ = self.symmetric.set(true);
+        self
+    }
+
+    /// The flag for a matrix with the same structure and values mapped entry by entry:
+    /// symmetric if this one is known to be; unknown otherwise (a map can make equal
+    /// values of unequal ones).
+    fn symmetric_if_known(&self) -> OnceLock<bool> {
+        let flag = OnceLock::new();
+        if self.known_symmetric() {
+            let _ = flag.set(true);
+        }
+        flag
     }
 
     /// Converts to a `sprs` CSR matrix (offsets become `usize`).
@@ -614,6 +685,47 @@ mod transpose_symmetrize_tests {
                 assert_eq!(a.transpose_parallel(), a.transpose(), "case {seed}");
             }
         });
+    }
+
+    /// Whether `a` equals its transpose, by a fresh check that no flag can answer.
+    fn really_symmetric<T: Scalar>(a: &Csr<T>) -> bool {
+        a.nrows == a.ncols && a.transpose() == *a
+    }
+
+    #[test]
+    fn the_symmetry_flag_is_only_ever_true_of_symmetric_matrices() {
+        for seed in 1..40 {
+            let n = 1 + seed as usize % 9;
+            let a = random(n, n, 2 * n, seed);
+            // Symmetric structure, values that differ on the two sides.
+            let s = a.symmetrize(|x, y| x - y);
+            let p = a.pattern().symmetrize(|x, _| x);
+            assert!(!s.known_symmetric() && p.known_symmetric(), "case {seed}");
+            assert!(really_symmetric(&p) && p == s.pattern(), "case {seed}");
+            assert_eq!(s.is_symmetric(), really_symmetric(&s), "case {seed}");
+            // The answer is remembered, and equality ignores it.
+            assert_eq!(s.known_symmetric(), really_symmetric(&s), "case {seed}");
+            assert_eq!(s, s.map(|x| x), "case {seed}");
+            // A map keeps a known symmetry; a checked asymmetry it forgets, since a map
+            // can make the two sides equal.
+            let zero = s.map(|_| 0i64);
+            assert!(
+                !zero.known_symmetric() || s.known_symmetric(),
+                "case {seed}"
+            );
+            assert!(zero.is_symmetric(), "case {seed}");
+            assert_eq!(
+                a.transpose().is_symmetric(),
+                really_symmetric(&a),
+                "case {seed}"
+            );
+            let m = a.symmetrize(i64::min);
+            assert!(
+                m.is_symmetric() && m.transpose().known_symmetric(),
+                "case {seed}"
+            );
+        }
+        assert!(!random(3, 4, 5, 1).is_symmetric(), "a rectangle");
     }
 
     #[test]

@@ -30,13 +30,20 @@ use super::{Accum, check_mask};
 /// - between: chunks of `u`'s entries cut by flops, each into a Gustavson accumulator
 ///   with generation stamps, merged in chunk order.
 ///
+/// When `A` is known to be symmetric (see [`Csr::is_symmetric`]: a graph read from an
+/// undirected or Matrix Market symmetric file, a generated undirected graph, a
+/// symmetrized pattern, or any matrix once checked), `A'` is `A` at hand, and a big
+/// product whose flops reach a quarter of `nnz(A)` pulls instead: one dot product per
+/// output over `A`'s rows, in parallel by output, with the same bytes as the column push.
+///
 /// Under an exact monoid (integers, MIN, MAX, ANY, booleans, positional) every method
 /// gives the same bytes. Under float PLUS each method gives the same bytes for any
 /// thread count, and the methods agree within a few ulps (they associate differently).
 ///
 /// # Complexity
 /// Push: O(f + n / 64) for the big products (plus `n` when the result is not sparse),
-/// O(f + n) for the middle ones, O(f log f) for a tiny one.
+/// O(f + n) for the middle ones, O(f log f) for a tiny one; the pull over a symmetric
+/// `A`, O(nnz(A) + n).
 pub fn vxm<S, A, U>(
     w: &mut Vector<S::Output>,
     mask: Option<&Mask>,

@@ -49,7 +49,17 @@ pub enum PushMethod {
     /// in it straight into the result's bitmap, in ascending `k` (no merge). The same
     /// bytes as a pull over the transpose, whatever the number of ranges or threads.
     Columns,
+    /// A pull over the rows of `A'`: a dot product per output, in ascending `k`, in
+    /// parallel by output. The same bytes as [`PushMethod::Columns`]. Chosen in place
+    /// of it when `A` is known to be symmetric (so `A'` is `A`) and the product touches
+    /// enough of `A`; forced on another matrix, it transposes `A` first.
+    Pull,
 }
+
+/// Pull over a symmetric `A` instead of pushing by columns when the push's flops are at
+/// least `nnz(A) / PULL_SHARE`: the pull reads every entry of `A` but only tests a bit
+/// for most of them, where each pushed term is a scattered read-modify-write.
+const PULL_SHARE: usize = 4;
 
 /// The entries of `u` as sorted parallel arrays (borrowed when `u` is sparse).
 pub(crate) fn entries<U: Scalar>(u: &Vector<U>) -> std::borrow::Cow<'_, SparseVector<U>> {
@@ -89,13 +99,24 @@ where
     U: Scalar,
 {
     let n = a.ncols();
+    if method == PushMethod::Pull {
+        return if a.known_symmetric() {
+            push_by_pull(s, u, a, mask)
+        } else {
+            push_by_pull(s, u, &a.transpose(), mask)
+        };
+    }
     // A dense u is read in place: its entries are every k, and its work is nnz(A).
     if let Vector::Dense(d) = u
         && matches!(method, PushMethod::Auto | PushMethod::Columns)
         && (method == PushMethod::Columns || a.nnz().saturating_mul(COLUMNS_FILL) >= n)
     {
+        if method == PushMethod::Auto && a.known_symmetric() {
+            return push_by_pull(s, u, a, mask);
+        }
         return push_columns(&s, Entries::Dense(d.as_slice()), a, mask, a.nnz());
     }
+    let given = u;
     let u = entries(u);
     let (ks, us) = (u.indices(), u.values());
     let degrees = |k: Index| a.degree(k as usize);
@@ -107,6 +128,7 @@ where
     // The tiny case: fewer flops than a 32nd of the output, where a dense accumulator's
     // length would cost more than sorting the terms. The big case: as many flops as a
     // quarter of the output, where the result is likely dense and is summed in place.
+    let auto = method == PushMethod::Auto;
     let method = match method {
         PushMethod::Auto if work.saturating_mul(32) < n => PushMethod::Sort,
         PushMethod::Auto if work.saturating_mul(COLUMNS_FILL) >= n => PushMethod::Columns,
@@ -114,6 +136,9 @@ where
         m => m,
     };
     if method == PushMethod::Columns {
+        if auto && a.known_symmetric() && work.saturating_mul(PULL_SHARE) >= a.nnz() {
+            return push_by_pull(s, given, a, mask);
+        }
         return push_columns(&s, Entries::Sparse(ks, us), a, mask, work);
     }
     // A mask as presence words when the product is big enough to pay for them, so each
@@ -160,6 +185,28 @@ where
         .map_init(|| pooled(ws_len), |ws, w| run_chunk(&mut *ws, w[0]..w[1]))
         .collect();
     merge_chunks(n, &add, &chunks)
+}
+
+/// `u (+).(x) A` as a pull over the rows of `at`, which is `A'` (or `A` itself when
+/// symmetric): each output `j` sums `A(k, j) (x) u(k)` in ascending `k`, the first term
+/// starting the sum, as [`push_columns`] does. The result's form follows its fill as
+/// there.
+fn push_by_pull<S, A, U>(s: S, u: &Vector<U>, at: &Csr<A>, mask: Option<&Mask>) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    match super::pull::mxv_pull(s, at, u, mask) {
+        Vector::Bitmap(b) if b.nvals() == b.len() => {
+            let (_, values) = b.into_parts();
+            Vector::Dense(crate::vector::DenseVector::from_vec(values))
+        }
+        Vector::Bitmap(b) if b.nvals().saturating_mul(50) <= b.len() => {
+            Vector::Sparse(b.to_sparse())
+        }
+        t => t,
+    }
 }
 
 /// Cuts the entries `ks` into runs of about `target` flops each (by `degrees`), in
