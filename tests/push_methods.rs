@@ -95,6 +95,7 @@ fn methods_agree_with_reference_on_many_chunks() {
                     PushMethod::Gustavson,
                     PushMethod::Columns,
                     PushMethod::Pull,
+                    PushMethod::Scatter,
                 ] {
                     let mut w: Vector<i64> = Vector::new(n);
                     pool(threads).install(|| {
@@ -252,6 +253,76 @@ fn a_symmetric_matrix_is_pulled_with_the_bytes_of_the_column_push() {
                         assert_eq!(got.0, columns.0, "p {p} threads {threads} {method:?}");
                     }
                     assert_eq!(got.1, columns.1, "p {p} threads {threads} {method:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Float MIN.PLUS with terms that tie as values but not as bits (`0.0` and `-0.0`) and
+/// NaN terms in some outputs: the scatter, whose order of arrival is free, still gives
+/// the bytes of the column push, which sums in ascending k (it redoes such a product by
+/// columns), at every thread count; so do the other methods where there is no NaN.
+#[test]
+fn float_min_gives_the_same_bytes_by_every_method_even_with_signed_zeros_and_nan() {
+    let mut r = Rng::new(31);
+    let n = 30_000;
+    for case in 0..4 {
+        // case 0: plain values; 1: zeros of both signs; 2: a few NaN weights; 3: both.
+        let zeros = case & 1 == 1;
+        let nans = case & 2 == 2;
+        let a = graph(&mut r, n, 12, |r| {
+            if nans && r.chance(0.0005) {
+                f64::NAN
+            } else if zeros && r.chance(0.5) {
+                if r.chance(0.5) { 0.0 } else { -0.0 }
+            } else {
+                r.below(1000) as f64
+            }
+        });
+        for p in [0.01, 0.2, 1.0] {
+            let u = frontier(&mut r, n, p, |r| {
+                if zeros && r.chance(0.5) {
+                    if r.chance(0.5) { 0.0 } else { -0.0 }
+                } else {
+                    r.below(1000) as f64
+                }
+            });
+            let bits = |w: &Vector<f64>| -> Vec<(Index, u64)> {
+                w.to_pairs()
+                    .into_iter()
+                    .map(|(i, x)| (i, x.to_bits()))
+                    .collect()
+            };
+            let run = |method: PushMethod, threads: usize| {
+                let mut w: Vector<f64> = Vector::new(n);
+                pool(threads).install(|| {
+                    ops::vxm_with_method(
+                        &mut w,
+                        None,
+                        None,
+                        MinPlus::<f64>::new(),
+                        &u,
+                        &a,
+                        &Descriptor::DEFAULT,
+                        method,
+                    )
+                });
+                bits(&w)
+            };
+            let want = run(PushMethod::Columns, 1);
+            for threads in [1, 2, 4] {
+                for method in [PushMethod::Scatter, PushMethod::Auto, PushMethod::Gustavson] {
+                    // Chunk-wise methods group the terms, which a NaN makes matter
+                    // (MIN keeps a NaN that starts a sum): they agree without NaN.
+                    if nans && method != PushMethod::Scatter {
+                        continue;
+                    }
+                    assert_eq!(
+                        run(method, threads),
+                        want,
+                        "case {case} p {p} threads {threads} {method:?}"
+                    );
                 }
             }
         }

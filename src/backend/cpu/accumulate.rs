@@ -59,7 +59,25 @@ where
     if !s.add().order_free() {
         return by_product(s, u, a, w);
     }
-    let z = TypeId::of::<S::Output>();
+    match atomic_width::<S::Output>() {
+        Some(Width::W64) => in_place::<S, A, U, AtomicU64>(s, u, a, w),
+        Some(Width::W32) => in_place::<S, A, U, AtomicU32>(s, u, a, w),
+        None => by_product(s, u, a, w),
+    }
+}
+
+/// The atomic word a primitive number is combined through in place.
+pub(crate) enum Width {
+    /// `f64`, `u64`, `i64` (where they are aligned as `AtomicU64`).
+    W64,
+    /// `f32`, `u32`, `i32`.
+    W32,
+}
+
+/// The width of `Z` when it is a 4- or 8-byte primitive number that can be viewed as an
+/// atomic word of that width; `None` for any other type.
+pub(crate) fn atomic_width<Z: 'static>() -> Option<Width> {
+    let z = TypeId::of::<Z>();
     let wide = [
         TypeId::of::<f64>(),
         TypeId::of::<u64>(),
@@ -70,12 +88,12 @@ where
         TypeId::of::<u32>(),
         TypeId::of::<i32>(),
     ];
-    if wide.contains(&z) && std::mem::align_of::<S::Output>() >= std::mem::align_of::<AtomicU64>() {
-        in_place::<S, A, U, AtomicU64>(s, u, a, w)
+    if wide.contains(&z) && std::mem::align_of::<Z>() >= std::mem::align_of::<AtomicU64>() {
+        Some(Width::W64)
     } else if narrow.contains(&z) {
-        in_place::<S, A, U, AtomicU32>(s, u, a, w)
+        Some(Width::W32)
     } else {
-        by_product(s, u, a, w)
+        None
     }
 }
 
@@ -105,7 +123,7 @@ where
 }
 
 /// An atomic word of the output type's width.
-trait Word: Sync {
+pub(crate) trait Word: Sync {
     type Bits: Copy + Eq;
     fn load(&self) -> Self::Bits;
     /// Compare-and-swap; `Err` carries the current bits.

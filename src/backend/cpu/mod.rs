@@ -13,6 +13,7 @@ pub(crate) mod pool;
 pub(crate) mod pull;
 pub(crate) mod push;
 pub(crate) mod rows;
+pub(crate) mod scatter;
 pub(crate) mod team;
 pub(crate) mod write;
 pub(crate) mod write_matrix;

@@ -11,7 +11,13 @@
 //!   ascending `k`; nothing to merge, and the bytes do not depend on the ranges;
 //! - **Gustavson** (between): a dense accumulator with generation stamps, never
 //!   cleared; only the distinct outputs are sorted, or the stamps scanned in order when
-//!   the chunk's output is dense.
+//!   the chunk's output is dense;
+//! - **scatter** (in place of columns and Gustavson, under an order-free monoid into a
+//!   primitive number: MIN, MAX): chunks of `u`'s rows, each term combined into the
+//!   result's slot by compare-and-swap (`scatter.rs`); the same bytes, see there;
+//! - **pull** (in place of columns, when `A` is known to be symmetric and the flops reach
+//!   a quarter of its entries): a dot product per output over `A`'s rows (`pull.rs`),
+//!   with the bytes of the column push.
 //!
 //! For sort and Gustavson, work is cut into chunks of `u`'s entries by flops, with a chunk size fixed by the data
 //! (never by the thread count), and the chunks' results are merged per output index in
@@ -25,6 +31,7 @@ use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
 use super::pool::Pooled;
+use super::scatter::{self, Rows};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::{Mask, MaskSet};
 use crate::matrix::Csr;
@@ -54,6 +61,12 @@ pub enum PushMethod {
     /// of it when `A` is known to be symmetric (so `A'` is `A`) and the product touches
     /// enough of `A`; forced on another matrix, it transposes `A` first.
     Pull,
+    /// Under an order-free monoid (MIN, MAX) into a 4- or 8-byte primitive output:
+    /// chunks of `u`'s entries, each thread combining its terms straight into the
+    /// result's slots with compare-and-swap. The same bytes as the other methods; where
+    /// they could differ (float ties of `0.0` and `-0.0`, NaN terms) the product is
+    /// redone by columns. Forced on another semiring, it is [`PushMethod::Columns`].
+    Scatter,
 }
 
 /// Pull over a symmetric `A` instead of pushing by columns when the push's flops are at
@@ -106,13 +119,27 @@ where
             push_by_pull(s, u, &a.transpose(), mask)
         };
     }
+    let scatter = scatter::eligible(&s);
+    let method = match method {
+        PushMethod::Scatter if !scatter => PushMethod::Columns,
+        m => m,
+    };
     // A dense u is read in place: its entries are every k, and its work is nnz(A).
     if let Vector::Dense(d) = u
-        && matches!(method, PushMethod::Auto | PushMethod::Columns)
-        && (method == PushMethod::Columns || a.nnz().saturating_mul(COLUMNS_FILL) >= n)
+        && matches!(
+            method,
+            PushMethod::Auto | PushMethod::Columns | PushMethod::Scatter
+        )
+        && (method != PushMethod::Auto || a.nnz().saturating_mul(COLUMNS_FILL) >= n)
     {
         if method == PushMethod::Auto && a.known_symmetric() {
             return push_by_pull(s, u, a, mask);
+        }
+        if matches!(method, PushMethod::Auto | PushMethod::Scatter)
+            && scatter
+            && let Some(t) = scatter::push_scatter(&s, Rows::Dense(d.as_slice()), a, mask, a.nnz())
+        {
+            return t;
         }
         return push_columns(&s, Entries::Dense(d.as_slice()), a, mask, a.nnz());
     }
@@ -135,10 +162,22 @@ where
         PushMethod::Auto => PushMethod::Gustavson,
         m => m,
     };
-    if method == PushMethod::Columns {
-        if auto && a.known_symmetric() && work.saturating_mul(PULL_SHARE) >= a.nnz() {
-            return push_by_pull(s, given, a, mask);
-        }
+    if auto
+        && method == PushMethod::Columns
+        && a.known_symmetric()
+        && work.saturating_mul(PULL_SHARE) >= a.nnz()
+    {
+        return push_by_pull(s, given, a, mask);
+    }
+    let scatter_now = match method {
+        PushMethod::Scatter => true,
+        PushMethod::Columns | PushMethod::Gustavson => auto && scatter,
+        _ => false,
+    };
+    if scatter_now && let Some(t) = scatter::push_scatter(&s, Rows::Sparse(ks, us), a, mask, work) {
+        return t;
+    }
+    if matches!(method, PushMethod::Columns | PushMethod::Scatter) {
         return push_columns(&s, Entries::Sparse(ks, us), a, mask, work);
     }
     // A mask as presence words when the product is big enough to pay for them, so each

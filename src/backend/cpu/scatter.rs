@@ -1,0 +1,212 @@
+//! Scatter: a big push under an [order-free](Monoid::order_free) monoid (MIN, MAX) into
+//! a 4- or 8-byte primitive output, cut by `u`'s entries instead of by output columns.
+//! Each thread walks its own rows once and combines every term straight into the
+//! result's slot with a compare-and-swap; a presence bit per output says which slots
+//! got a term (a term equal to the identity still counts).
+//!
+//! The slots start at the monoid's identity, so a slot ends as the monoid's sum of its
+//! terms in whatever order they came. That is the same value as the ascending-`k` sum of
+//! the other methods, and the same bytes unless two of an output's terms are equal as
+//! values but not as bits (`0.0` and `-0.0`, where the first to arrive stays) or a term
+//! is NaN: then the result would depend on the order, and the product is redone by the
+//! column push. Integers never take that way back.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::SEQUENTIAL_WORK;
+use super::accumulate::{Width, Word, atomic_width};
+use crate::algebra::{Index, Monoid, Scalar, Semiring};
+use crate::descriptor::Mask;
+use crate::matrix::Csr;
+use crate::vector::{BitmapVector, DenseVector, SparseVector, Vector};
+
+/// Terms per parallel chunk, at least.
+const CHUNK_TERMS: usize = 1 << 13;
+
+/// Whether [`push_scatter`] can compute `u (+).(x) A` under this semiring.
+pub(crate) fn eligible<S, A, U>(s: &S) -> bool
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    s.add().order_free() && atomic_width::<S::Output>().is_some()
+}
+
+/// `t<m> = u (+).(x) A` by scatter over the rows `ks` (with values `us`, or `u(k)` read
+/// from a dense `u` when `us` is `None` and `ks` is every index), or `None` when an
+/// output's terms were ties of different bits or NaN (see the module's comment). The
+/// caller has checked [`eligible`].
+pub(crate) fn push_scatter<S, A, U>(
+    s: &S,
+    ks: Rows<'_, U>,
+    a: &Csr<A>,
+    mask: Option<&Mask>,
+    work: usize,
+) -> Option<Vector<S::Output>>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    match atomic_width::<S::Output>() {
+        Some(Width::W64) => scatter::<S, A, U, AtomicU64>(s, ks, a, mask, work),
+        Some(Width::W32) => scatter::<S, A, U, AtomicU32>(s, ks, a, mask, work),
+        None => unreachable!("push_scatter called on an ineligible output type"),
+    }
+}
+
+/// The entries of `u` whose rows are scattered.
+#[derive(Clone, Copy)]
+pub(crate) enum Rows<'a, U> {
+    /// Sorted indices and their values.
+    Sparse(&'a [Index], &'a [U]),
+    /// Every index, with these values.
+    Dense(&'a [U]),
+}
+
+impl<U: Copy> Rows<'_, U> {
+    fn len(&self) -> usize {
+        match self {
+            Rows::Sparse(k, _) => k.len(),
+            Rows::Dense(u) => u.len(),
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, p: usize) -> (Index, U) {
+        match self {
+            Rows::Sparse(k, u) => (k[p], u[p]),
+            Rows::Dense(u) => (p as Index, u[p]),
+        }
+    }
+}
+
+fn scatter<S, A, U, W>(
+    s: &S,
+    rows: Rows<'_, U>,
+    a: &Csr<A>,
+    mask: Option<&Mask>,
+    work: usize,
+) -> Option<Vector<S::Output>>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+    W: Word,
+{
+    let n = a.ncols();
+    let add = s.add();
+    let identity = add.identity();
+    let mut slots: Vec<S::Output> = vec![identity; n];
+    let mut bits: Vec<u64> = vec![0; n.div_ceil(64)];
+    assert!(
+        std::mem::size_of::<S::Output>() == std::mem::size_of::<W>()
+            && std::mem::align_of::<S::Output>() >= std::mem::align_of::<W>()
+            && std::mem::align_of::<u64>() >= std::mem::align_of::<AtomicU64>(),
+        "scatter: the output type is not a primitive of the atomic word's width"
+    );
+    // SAFETY: the same size and an alignment at least the atomic's (asserted), both
+    // plain numbers; the vectors are borrowed mutably for the whole views, so every
+    // access below goes through the atomics.
+    let words: &[W] = unsafe { std::slice::from_raw_parts(slots.as_mut_ptr().cast::<W>(), n) };
+    let present: &[AtomicU64] =
+        unsafe { std::slice::from_raw_parts(bits.as_mut_ptr().cast::<AtomicU64>(), bits.len()) };
+    let to_bits = |z: S::Output| -> W::Bits {
+        // SAFETY: same size (asserted), plain numbers.
+        unsafe { std::mem::transmute_copy(&z) }
+    };
+    let from_bits = |b: W::Bits| -> S::Output {
+        // SAFETY: as above.
+        unsafe { std::mem::transmute_copy(&b) }
+    };
+    let allowed_words = mask.map(|m| m.allowed_words());
+    let order_matters = AtomicBool::new(false);
+    let offsets = a.offsets();
+    let (cols_all, vals_all) = (a.indices(), a.values());
+
+    let run = |lo: usize, hi: usize| {
+        let mut tie = false;
+        for p in lo..hi {
+            let (k, uk) = rows.get(p);
+            let (s0, e0) = (
+                offsets[k as usize] as usize,
+                offsets[k as usize + 1] as usize,
+            );
+            for (&j, &x) in cols_all[s0..e0].iter().zip(&vals_all[s0..e0]) {
+                let j = j as usize;
+                if let Some(w) = &allowed_words
+                    && (w[j >> 6] >> (j & 63)) & 1 == 0
+                {
+                    continue;
+                }
+                let z = s.multiply(x, uk, k);
+                let bit = 1u64 << (j & 63);
+                let word = &present[j >> 6];
+                if word.load(Ordering::Relaxed) & bit == 0 {
+                    word.fetch_or(bit, Ordering::Relaxed);
+                }
+                let cell = &words[j];
+                let mut old = cell.load();
+                loop {
+                    let o = from_bits(old);
+                    let new = add.combine(o, z);
+                    let nb = to_bits(new);
+                    if nb == old {
+                        // No change. A term equal to the slot in value but not in bits
+                        // (0.0 and -0.0), or a NaN anywhere, makes the order matter.
+                        #[allow(clippy::eq_op)]
+                        let nan = z != z || o != o;
+                        tie |= nan || (z == o && to_bits(z) != old);
+                        break;
+                    }
+                    match cell.swap_if(old, nb) {
+                        Ok(()) => break,
+                        Err(now) => old = now,
+                    }
+                }
+            }
+        }
+        if tie {
+            order_matters.store(true, Ordering::Relaxed);
+        }
+    };
+    let nu = rows.len();
+    let threads = rayon::current_num_threads();
+    if work < SEQUENTIAL_WORK || threads == 1 {
+        run(0, nu);
+    } else {
+        // Chunks of about equal terms; any cut gives the same result.
+        let target = CHUNK_TERMS.max(work / (threads * 8));
+        let mut bounds = vec![0usize];
+        let mut acc = 0usize;
+        for p in 0..nu {
+            acc += a.degree(rows.get(p).0 as usize);
+            if acc >= target && p + 1 < nu {
+                bounds.push(p + 1);
+                acc = 0;
+            }
+        }
+        bounds.push(nu);
+        bounds.par_windows(2).for_each(|r| run(r[0], r[1]));
+    }
+    if order_matters.load(Ordering::Relaxed) {
+        return None;
+    }
+    let nvals: usize = bits.iter().map(|w| w.count_ones() as usize).sum();
+    if nvals == n {
+        return Some(Vector::Dense(DenseVector::from_vec(slots)));
+    }
+    let out = {
+        let mut b = BitmapVector::from_parts(n, bits, slots);
+        b.set_nvals(nvals);
+        b
+    };
+    if nvals.saturating_mul(50) <= n {
+        let sparse: SparseVector<S::Output> = out.to_sparse();
+        return Some(Vector::Sparse(sparse));
+    }
+    Some(Vector::Bitmap(out))
+}
