@@ -526,11 +526,27 @@ impl<T: Scalar> Csr<T> {
     /// the pattern `symmetrize` made.
     ///
     /// # Complexity
-    /// O(nnz + n) (a transpose and a comparison) the first time; O(1) after.
+    /// O(nnz + n) (a transpose and a comparison, in parallel) the first time, or about
+    /// 4096 lookups when one of them finds an entry without its mirror (most directed
+    /// graphs); O(1) after.
     pub fn is_symmetric(&self) -> bool {
-        *self
-            .symmetric
-            .get_or_init(|| self.nrows == self.ncols && self.transpose() == *self)
+        *self.symmetric.get_or_init(|| self.check_symmetric())
+    }
+
+    /// `A == A'`, checked: a sample of entries against their mirrors, then in full.
+    fn check_symmetric(&self) -> bool {
+        if self.nrows != self.ncols {
+            return false;
+        }
+        let nnz = self.nnz();
+        for p in (0..nnz).step_by((nnz / 4096).max(1)) {
+            let i = self.offsets.partition_point(|&o| o <= p as u64) - 1;
+            let j = self.indices[p] as usize;
+            if self.get(j, i) != Some(self.values[p]) {
+                return false;
+            }
+        }
+        self.transpose_parallel() == *self
     }
 
     /// Whether the matrix is known to be symmetric without checking it (see
@@ -726,6 +742,42 @@ mod transpose_symmetrize_tests {
             );
         }
         assert!(!random(3, 4, 5, 1).is_symmetric(), "a rectangle");
+    }
+
+    #[test]
+    fn one_missing_mirror_or_one_unequal_value_among_many_is_found() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let s = random(2000, 2000, 200_000, 9).symmetrize(|x, y| x.min(y));
+            assert!(s.nnz() > 20 * 4096 && s.is_symmetric());
+            // Drop one entry off the diagonal: its mirror is left alone.
+            for p in [0, s.nnz() / 3, s.nnz() - 1] {
+                let (nrows, ncols, offsets, indices, mut values) = s.clone().into_parts();
+                let i = offsets.partition_point(|&o| o <= p as u64) - 1;
+                if indices[p] as usize == i {
+                    continue;
+                }
+                let mut b = CooBuilder::new(nrows, ncols);
+                for (r, (c, v)) in (0..nrows)
+                    .flat_map(|r| (offsets[r]..offsets[r + 1]).map(move |_| r))
+                    .zip(indices.iter().zip(&values))
+                    .enumerate()
+                    .filter(|&(q, _)| q != p)
+                    .map(|(_, x)| x)
+                {
+                    b.push(r, *c as usize, *v).unwrap();
+                }
+                let missing = b.build(Duplicates::Error).unwrap();
+                assert!(!missing.is_symmetric(), "entry {p} dropped");
+                // Change one value instead.
+                values[p] += 1;
+                let unequal = Csr::new_checked(nrows, ncols, offsets, indices, values).unwrap();
+                assert!(!unequal.is_symmetric(), "entry {p} changed");
+            }
+        });
     }
 
     #[test]
