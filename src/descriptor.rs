@@ -35,6 +35,8 @@ impl<'a> Mask<'a> {
     /// The structure of `v`: every present entry, whatever its value. Borrows `v`.
     pub fn structure<T: Scalar>(v: &'a Vector<T>) -> Self {
         let set = match v {
+            // A sparse or bitmap vector holding every index is as full as a dense one.
+            _ if v.nvals() == v.len() => MaskSet::All,
             Vector::Sparse(s) => MaskSet::Sorted(Cow::Borrowed(s.indices())),
             Vector::Bitmap(b) => MaskSet::Bits(Cow::Borrowed(b.bits())),
             Vector::Dense(_) => MaskSet::All,
@@ -112,6 +114,17 @@ impl<'a> Mask<'a> {
 
     pub(crate) fn set(&self) -> &MaskSet<'a> {
         &self.set
+    }
+
+    /// Whether the mask allows no index, as far as its form tells at no cost: the
+    /// complement of a full set, or an empty list.
+    pub(crate) fn allows_none(&self) -> bool {
+        self.len == 0
+            || match &self.set {
+                MaskSet::All => self.complement,
+                MaskSet::Sorted(s) => s.is_empty() && !self.complement,
+                MaskSet::Bits(_) => false,
+            }
     }
 
     /// The mask as presence words after complementing (for word-at-a-time scans).

@@ -1442,3 +1442,91 @@ fn apply_accumulated_into_a_long_dense_vector() {
         }
     }
 }
+
+/// A vector holding every index acts the same in every form: as a structural mask,
+/// plain or complemented, of `assign` and `apply` (a full sparse or bitmap vector is
+/// read as "all"), and as the sparse operand of `ewise_mult` with a dense one (the
+/// result is then dense). A mask that allows nothing (a full vector complemented, an
+/// empty list) leaves `w` as GraphBLAS says: cleared under replace, untouched otherwise.
+#[test]
+fn full_vectors_in_every_form_and_masks_that_allow_nothing() {
+    let n = 3000;
+    let values: Vec<i64> = (0..n as i64).map(|i| i % 7 - 3).collect();
+    let dense = Vector::from_dense(values.clone());
+    let sparse = Vector::from_pairs(n, (0..n as Index).map(|i| (i, values[i as usize])));
+    let mut bitmap = sparse.clone();
+    bitmap.make_bitmap();
+    let u = Vector::from_pairs(n, (0..n as Index).step_by(3).map(|i| (i, i as i64)));
+    let w0 = Vector::from_pairs(n, (0..n as Index).step_by(2).map(|i| (i, -(i as i64))));
+    let plus = Plus::<i64>::new();
+    for replace in [false, true] {
+        let desc = if replace {
+            Descriptor::DEFAULT.with_replace()
+        } else {
+            Descriptor::DEFAULT
+        };
+        for accum in [None, Some(&plus as &dyn BinaryOp<i64, i64, Output = i64>)] {
+            for complement in [false, true] {
+                let run = |m: &Vector<i64>| {
+                    let mask = Mask::structure(m);
+                    let mask = if complement { mask.complement() } else { mask };
+                    let mut a = w0.clone();
+                    ops::assign(&mut a, Some(&mask), accum, &u, &desc);
+                    let mut b = w0.clone();
+                    ops::apply(&mut b, Some(&mask), accum, |x: i64| 2 * x, &u, &desc);
+                    (a.to_pairs(), b.to_pairs())
+                };
+                let want = run(&dense);
+                let what = format!(
+                    "replace {replace} accum {} complement {complement}",
+                    accum.is_some()
+                );
+                assert_eq!(run(&sparse), want, "sparse mask, {what}");
+                assert_eq!(run(&bitmap), want, "bitmap mask, {what}");
+                if !complement && accum.is_none() {
+                    // Everything allowed: w becomes u (and 2u).
+                    let doubled: Vec<(Index, i64)> =
+                        u.to_pairs().into_iter().map(|(i, x)| (i, 2 * x)).collect();
+                    assert_eq!(want, (u.to_pairs(), doubled), "{what}");
+                }
+                if complement {
+                    // Nothing allowed.
+                    let nothing = if replace { Vec::new() } else { w0.to_pairs() };
+                    assert_eq!(want.0, nothing, "{what}");
+                    assert_eq!(want.1, nothing, "{what}");
+                }
+            }
+            // An empty list allows nothing; so does an empty bitmap, by the general path.
+            let empty = Vector::<i64>::new(n);
+            let mut empty_bits = empty.clone();
+            empty_bits.make_bitmap();
+            for m in [&empty, &empty_bits] {
+                let mut a = w0.clone();
+                ops::assign(&mut a, Some(&Mask::structure(m)), accum, &u, &desc);
+                let nothing = if replace { Vec::new() } else { w0.to_pairs() };
+                assert_eq!(a.to_pairs(), nothing, "{} empty mask", m.format_name());
+            }
+        }
+    }
+    // ewise_mult of a full sparse vector and a dense one: dense, with every product.
+    for threads in [1, 3] {
+        let t = pool(threads).install(|| {
+            let mut t = Vector::new(n);
+            ops::ewise_mult(
+                &mut t,
+                None,
+                None,
+                &Times::<i64>::new(),
+                &sparse,
+                &dense,
+                &Descriptor::DEFAULT,
+            );
+            t
+        });
+        assert_eq!(t.format_name(), "dense", "{threads} threads");
+        let want: Vec<(Index, i64)> = (0..n)
+            .map(|i| (i as Index, values[i] * values[i]))
+            .collect();
+        assert_eq!(t.to_pairs(), want, "{threads} threads");
+    }
+}

@@ -235,7 +235,8 @@ pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
 
 /// `t(i) = f(i, s(i))` for the entries of `s` where that is `Some`, in `s`'s order;
 /// `always` promises that it is always `Some` (the other operand is dense), and then
-/// the values are computed in parallel for a long `s`.
+/// the values are computed in parallel for a long `s`. A result with every index is
+/// dense.
 fn sparse_lookup<T: Scalar, Z: Scalar>(
     s: &SparseVector<T>,
     always: bool,
@@ -248,6 +249,10 @@ fn sparse_lookup<T: Scalar, Z: Scalar>(
             .zip(s.values())
             .map(|(&i, &x)| f(i as usize, x).expect("a dense operand has every index"))
             .collect();
+        if s.nvals() == s.len() {
+            // Every index: the result is dense (its indices would be 0..n).
+            return Vector::Dense(DenseVector::from_vec(values));
+        }
         (s.indices().to_vec(), values)
     } else {
         let (mut indices, mut values) = (Vec::new(), Vec::new());
@@ -256,6 +261,9 @@ fn sparse_lookup<T: Scalar, Z: Scalar>(
                 indices.push(i);
                 values.push(z);
             }
+        }
+        if indices.len() == s.len() {
+            return Vector::Dense(DenseVector::from_vec(values));
         }
         (indices, values)
     };
