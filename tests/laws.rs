@@ -516,3 +516,42 @@ fn checkers_reject_a_semiring_that_does_not_distribute() {
     assert!(distributes(&MinTimes, &[0, 1, 2]).is_ok());
     assert!(annihilates(&MinTimes, i64::MAX, &[2]).is_err());
 }
+
+/// Float MIN and MAX are C's `fmin` and `fmax`: NaN is ignored, so with NaN among the
+/// terms they stay associative and commutative (compared as values, a NaN equal to a
+/// NaN), which is what lets every product method group the terms its own way.
+#[test]
+fn float_min_and_max_ignore_nan_in_any_grouping() {
+    fn check<M: Monoid<f64>>(name: &str, m: M) {
+        let xs = [
+            f64::NAN,
+            -f64::NAN,
+            1.5,
+            -2.0,
+            0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        let same = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
+        for &x in &xs {
+            for &y in &xs {
+                let xy = m.combine(x, y);
+                assert!(same(xy, m.combine(y, x)), "{name}({x}, {y}) commutes");
+                if x.is_nan() != y.is_nan() {
+                    let other = if x.is_nan() { y } else { x };
+                    assert!(same(xy, other), "{name}({x}, {y}) ignores the NaN");
+                }
+                for &z in &xs {
+                    let (l, r) = (m.combine(xy, z), m.combine(x, m.combine(y, z)));
+                    assert!(same(l, r), "{name}: ({x} {y}) {z} != {x} ({y} {z})");
+                }
+            }
+        }
+        assert!(
+            m.combine(f64::NAN, f64::NAN).is_nan(),
+            "{name} of NaNs only"
+        );
+    }
+    check("min", Min::<f64>::new());
+    check("max", Max::<f64>::new());
+}

@@ -153,11 +153,15 @@ macro_rules! unit_struct {
 }
 
 unit_struct!(
-    /// `min(x, y)`; as a monoid, identity +inf and terminal -inf.
+    /// `min(x, y)`; as a monoid, identity +inf and terminal -inf. Floats follow C's
+    /// `fmin` (GraphBLAS's `GrB_MIN_FP64`): a NaN operand is ignored and the other
+    /// kept, so a sum is the least of its terms that are not NaN, NaN only when all
+    /// are.
     Min
 );
 unit_struct!(
-    /// `max(x, y)`; as a monoid, identity -inf and terminal +inf.
+    /// `max(x, y)`; as a monoid, identity -inf and terminal +inf. Floats follow C's
+    /// `fmax`: a NaN operand is ignored and the other kept.
     Max
 );
 unit_struct!(
@@ -184,13 +188,16 @@ impl<T: Number> BinaryOp<T, T> for Min<T> {
     type Output = T;
     #[inline]
     fn apply(&self, x: T, y: T) -> T {
-        if y < x { y } else { x }
+        // `x != x`: x is NaN, and y is kept (never true of an integer).
+        #[allow(clippy::eq_op)]
+        let x_nan = x != x;
+        if y < x || x_nan { y } else { x }
     }
 }
 impl<T: Number> Monoid<T> for Min<T> {
-    /// `true`: the smallest (largest) term wins in any order. Floats: NaN is neither
-    /// smaller nor larger, so a sum that reaches NaN keeps it and a NaN that arrives
-    /// later is dropped; of `0.0` and `-0.0`, equal values, the first to arrive stays.
+    /// `true`: the smallest (largest) term wins in any order and any grouping. Floats:
+    /// NaN terms are ignored (a sum of NaNs only is the last of them); of `0.0` and
+    /// `-0.0`, equal values, the first to arrive stays.
     #[inline]
     fn order_free(&self) -> bool {
         true
@@ -213,13 +220,15 @@ impl<T: Number> BinaryOp<T, T> for Max<T> {
     type Output = T;
     #[inline]
     fn apply(&self, x: T, y: T) -> T {
-        if y > x { y } else { x }
+        #[allow(clippy::eq_op)]
+        let x_nan = x != x;
+        if y > x || x_nan { y } else { x }
     }
 }
 impl<T: Number> Monoid<T> for Max<T> {
-    /// `true`: the smallest (largest) term wins in any order. Floats: NaN is neither
-    /// smaller nor larger, so a sum that reaches NaN keeps it and a NaN that arrives
-    /// later is dropped; of `0.0` and `-0.0`, equal values, the first to arrive stays.
+    /// `true`: the smallest (largest) term wins in any order and any grouping. Floats:
+    /// NaN terms are ignored (a sum of NaNs only is the last of them); of `0.0` and
+    /// `-0.0`, equal values, the first to arrive stays.
     #[inline]
     fn order_free(&self) -> bool {
         true

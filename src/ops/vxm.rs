@@ -102,8 +102,8 @@ pub fn vxm_inplace<S, A, Z>(
 /// with no product vector in between (Bellman-Ford's and delta-stepping's rounds). It
 /// equals that sequence: `w` after the call equals `w (+) t` entry by entry, and the
 /// result holds exactly the `j` where that differs from the old `w(j)` (two NaNs count
-/// as equal). One difference under float MIN or MAX: a NaN term is dropped (it is never
-/// smaller or larger than `w(j)`), where `vxm`'s sum keeps a NaN that comes first.
+/// as equal). Under float MIN or MAX a NaN term is dropped and a NaN in `w` gives way
+/// to any term, as in `vxm` (the monoids are C's `fmin` and `fmax`).
 ///
 /// # Panics
 /// If `w` is not dense (make it with [`Vector::full`]), or `u.len() != A.nrows()` or

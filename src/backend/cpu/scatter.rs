@@ -8,7 +8,8 @@
 //! terms in whatever order they came. That is the same value as the ascending-`k` sum of
 //! the other methods, and the same bytes unless two of an output's terms are equal as
 //! values but not as bits (`0.0` and `-0.0`, where the first to arrive stays) or a term
-//! is NaN: then the result would depend on the order, and the product is redone by the
+//! is NaN (MIN ignores it, but an output whose terms are all NaN is the last of them in
+//! order, where the slot would keep the identity): then the product is redone by the
 //! column push. Integers never take that way back.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
