@@ -64,8 +64,9 @@ pub enum PushMethod {
     /// Under an order-free monoid (MIN, MAX) into a 4- or 8-byte primitive output:
     /// chunks of `u`'s entries, each thread combining its terms straight into the
     /// result's slots with compare-and-swap. The same bytes as the other methods; where
-    /// they could differ (float ties of `0.0` and `-0.0`, NaN terms) the product is
-    /// redone by columns. Forced on another semiring, it is [`PushMethod::Columns`].
+    /// the order of arrival could show (float ties of `0.0` and `-0.0`, NaN terms) the
+    /// product is redone by the method chosen otherwise (by columns when forced).
+    /// Forced on another semiring, it is [`PushMethod::Columns`].
     Scatter,
 }
 
