@@ -31,7 +31,7 @@ use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
 use super::pool::Pooled;
-use super::scatter::{self, Rows};
+use super::scatter;
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::{Mask, MaskSet};
 use crate::matrix::Csr;
@@ -138,7 +138,8 @@ where
         }
         if matches!(method, PushMethod::Auto | PushMethod::Scatter)
             && scatter
-            && let Some(t) = scatter::push_scatter(&s, Rows::Dense(d.as_slice()), a, mask, a.nnz())
+            && let Some(t) =
+                scatter::push_scatter(&s, Entries::Dense(d.as_slice()), a, mask, a.nnz())
         {
             return t;
         }
@@ -175,7 +176,9 @@ where
         PushMethod::Columns | PushMethod::Gustavson => auto && scatter,
         _ => false,
     };
-    if scatter_now && let Some(t) = scatter::push_scatter(&s, Rows::Sparse(ks, us), a, mask, work) {
+    if scatter_now
+        && let Some(t) = scatter::push_scatter(&s, Entries::Sparse(ks, us), a, mask, work)
+    {
         return t;
     }
     if matches!(method, PushMethod::Columns | PushMethod::Scatter) {
@@ -273,15 +276,18 @@ pub(crate) fn chunk_bounds(
 /// Push by columns when the flops are at least the output length over this.
 const COLUMNS_FILL: usize = 4;
 
-/// The entries of `u` for [`push_columns`]: sorted pairs, or every index of a dense `u`.
+/// The entries of `u` for [`push_columns`] and the scatter: sorted pairs, or every index
+/// of a dense `u`.
 #[derive(Clone, Copy)]
-enum Entries<'a, U> {
+pub(crate) enum Entries<'a, U> {
+    /// Sorted indices and their values.
     Sparse(&'a [Index], &'a [U]),
+    /// Every index, with these values.
     Dense(&'a [U]),
 }
 
 impl<U: Copy> Entries<'_, U> {
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             Entries::Sparse(k, _) => k.len(),
             Entries::Dense(u) => u.len(),
@@ -289,7 +295,7 @@ impl<U: Copy> Entries<'_, U> {
     }
 
     #[inline(always)]
-    fn get(&self, p: usize) -> (Index, U) {
+    pub(crate) fn get(&self, p: usize) -> (Index, U) {
         match self {
             Entries::Sparse(k, u) => (k[p], u[p]),
             Entries::Dense(u) => (p as Index, u[p]),

@@ -18,7 +18,8 @@ use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
 use super::accumulate::{Width, Word, atomic_width};
-use crate::algebra::{Index, Monoid, Scalar, Semiring};
+use super::push::Entries;
+use crate::algebra::{Monoid, Scalar, Semiring};
 use crate::descriptor::Mask;
 use crate::matrix::Csr;
 use crate::vector::{BitmapVector, DenseVector, SparseVector, Vector};
@@ -36,13 +37,12 @@ where
     s.add().order_free() && atomic_width::<S::Output>().is_some()
 }
 
-/// `t<m> = u (+).(x) A` by scatter over the rows `ks` (with values `us`, or `u(k)` read
-/// from a dense `u` when `us` is `None` and `ks` is every index), or `None` when an
+/// `t<m> = u (+).(x) A` by scatter over the rows of `u`'s entries, or `None` when an
 /// output's terms were ties of different bits or NaN (see the module's comment). The
 /// caller has checked [`eligible`].
 pub(crate) fn push_scatter<S, A, U>(
     s: &S,
-    ks: Rows<'_, U>,
+    rows: Entries<'_, U>,
     a: &Csr<A>,
     mask: Option<&Mask>,
     work: usize,
@@ -53,41 +53,15 @@ where
     U: Scalar,
 {
     match atomic_width::<S::Output>() {
-        Some(Width::W64) => scatter::<S, A, U, AtomicU64>(s, ks, a, mask, work),
-        Some(Width::W32) => scatter::<S, A, U, AtomicU32>(s, ks, a, mask, work),
+        Some(Width::W64) => scatter::<S, A, U, AtomicU64>(s, rows, a, mask, work),
+        Some(Width::W32) => scatter::<S, A, U, AtomicU32>(s, rows, a, mask, work),
         None => unreachable!("push_scatter called on an ineligible output type"),
-    }
-}
-
-/// The entries of `u` whose rows are scattered.
-#[derive(Clone, Copy)]
-pub(crate) enum Rows<'a, U> {
-    /// Sorted indices and their values.
-    Sparse(&'a [Index], &'a [U]),
-    /// Every index, with these values.
-    Dense(&'a [U]),
-}
-
-impl<U: Copy> Rows<'_, U> {
-    fn len(&self) -> usize {
-        match self {
-            Rows::Sparse(k, _) => k.len(),
-            Rows::Dense(u) => u.len(),
-        }
-    }
-
-    #[inline(always)]
-    fn get(&self, p: usize) -> (Index, U) {
-        match self {
-            Rows::Sparse(k, u) => (k[p], u[p]),
-            Rows::Dense(u) => (p as Index, u[p]),
-        }
     }
 }
 
 fn scatter<S, A, U, W>(
     s: &S,
-    rows: Rows<'_, U>,
+    rows: Entries<'_, U>,
     a: &Csr<A>,
     mask: Option<&Mask>,
     work: usize,
