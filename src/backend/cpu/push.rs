@@ -232,8 +232,8 @@ where
 
 /// `u (+).(x) A` as a pull over the rows of `at`, which is `A'` (or `A` itself when
 /// symmetric): each output `j` sums `A(k, j) (x) u(k)` in ascending `k`, the first term
-/// starting the sum, as [`push_columns`] does. The result's form follows its fill as
-/// there.
+/// starting the sum, as [`push_columns`] does. The result's form follows its fill
+/// ([`by_fill`]).
 fn push_by_pull<S, A, U>(s: S, u: &Vector<U>, at: &Csr<A>, mask: Option<&Mask>) -> Vector<S::Output>
 where
     S: Semiring<A, U>,
@@ -241,13 +241,7 @@ where
     U: Scalar,
 {
     match super::pull::mxv_pull(s, at, u, mask) {
-        Vector::Bitmap(b) if b.nvals() == b.len() => {
-            let (_, values) = b.into_parts();
-            Vector::Dense(crate::vector::DenseVector::from_vec(values))
-        }
-        Vector::Bitmap(b) if b.nvals().saturating_mul(50) <= b.len() => {
-            Vector::Sparse(b.to_sparse())
-        }
+        Vector::Bitmap(b) => by_fill(b),
         t => t,
     }
 }
@@ -360,21 +354,27 @@ where
             None => columns_range(s, &u, a, lo, hi, bw, vw, |_| true),
         }
     };
-    let nvals: usize = if parts.len() == 1 {
-        run(parts.pop().expect("one range"))
+    if parts.len() == 1 {
+        run(parts.pop().expect("one range"));
     } else {
-        parts.into_par_iter().with_max_len(1).map(run).sum()
-    };
+        parts.into_par_iter().with_max_len(1).for_each(run);
+    }
     // SAFETY: every range initialised all of its slots, and the ranges cover 0..n.
     let values: Vec<S::Output> = unsafe {
         let mut slots = std::mem::ManuallyDrop::new(slots);
         Vec::from_raw_parts(slots.as_mut_ptr().cast(), n, slots.capacity())
     };
+    by_fill(BitmapVector::from_parts(n, bits, values))
+}
+
+/// A product computed into a bitmap, in the form its fill calls for: dense when every
+/// index is present, sparse at 2 % or less, a bitmap between.
+pub(crate) fn by_fill<Z: Scalar>(out: BitmapVector<Z>) -> Vector<Z> {
+    let (n, nvals) = (out.len(), out.nvals());
     if nvals == n {
+        let (_, values) = out.into_parts();
         return Vector::Dense(crate::vector::DenseVector::from_vec(values));
     }
-    let mut out = BitmapVector::from_parts(n, bits, values);
-    out.set_nvals(nvals);
     if nvals.saturating_mul(50) <= n {
         return Vector::Sparse(out.to_sparse());
     }
@@ -383,7 +383,7 @@ where
 
 /// One range `lo..hi` of [`push_columns`]: sums every allowed term `A(k, j) (x) u(k)` with
 /// `lo <= j < hi` into the range's presence words `bw` and value slots `vw` (`vw[j -
-/// lo]`), in ascending `k`; returns the entries it created.
+/// lo]`), in ascending `k`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn columns_range<S, A, U>(
@@ -395,8 +395,7 @@ fn columns_range<S, A, U>(
     bw: &mut [u64],
     vw: &mut [S::Output],
     allowed: impl Fn(usize) -> bool,
-) -> usize
-where
+) where
     S: Semiring<A, U>,
     A: Scalar,
     U: Scalar,
@@ -404,7 +403,6 @@ where
     let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
     let add = s.add();
     assert!(vw.len() == hi - lo && bw.len() == (hi - lo).div_ceil(64));
-    let mut count = 0usize;
     for p in 0..u.len() {
         let (k, uk) = u.get(p);
         let (s0, e0) = (
@@ -440,12 +438,10 @@ where
                 } else {
                     *word |= bit;
                     *slot = z;
-                    count += 1;
                 }
             }
         }
     }
-    count
 }
 
 /// `parts` ranges of output columns `0 = b0 < b1 < .. = n`, inner bounds on whole bit

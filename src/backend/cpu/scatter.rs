@@ -18,11 +18,11 @@ use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
 use super::accumulate::{Width, Word, atomic_width};
-use super::push::Entries;
+use super::push::{Entries, by_fill};
 use crate::algebra::{Monoid, Scalar, Semiring};
 use crate::descriptor::Mask;
 use crate::matrix::Csr;
-use crate::vector::{BitmapVector, DenseVector, SparseVector, Vector};
+use crate::vector::{BitmapVector, Vector};
 
 /// Terms per parallel chunk, at least.
 const CHUNK_TERMS: usize = 1 << 13;
@@ -170,18 +170,5 @@ where
     if order_matters.load(Ordering::Relaxed) {
         return None;
     }
-    let nvals: usize = bits.iter().map(|w| w.count_ones() as usize).sum();
-    if nvals == n {
-        return Some(Vector::Dense(DenseVector::from_vec(slots)));
-    }
-    let out = {
-        let mut b = BitmapVector::from_parts(n, bits, slots);
-        b.set_nvals(nvals);
-        b
-    };
-    if nvals.saturating_mul(50) <= n {
-        let sparse: SparseVector<S::Output> = out.to_sparse();
-        return Some(Vector::Sparse(sparse));
-    }
-    Some(Vector::Bitmap(out))
+    Some(by_fill(BitmapVector::from_parts(n, bits, slots)))
 }
