@@ -29,8 +29,9 @@ thread_local! {
     static LISTED: RefCell<Vec<AtomicU64>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Terms per parallel chunk, at least.
-const CHUNK_TERMS: usize = 1 << 13;
+/// Terms per parallel chunk, at least, where terms combine in any order (here and in
+/// the scatter).
+pub(crate) const CHUNK_TERMS: usize = 1 << 13;
 
 /// `a` and `b` differ as values: `!=`, except that two NaNs are the same (a NaN
 /// combined with a NaN is not a change).

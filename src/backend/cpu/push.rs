@@ -253,17 +253,27 @@ pub(crate) fn chunk_bounds(
     degrees: impl Fn(Index) -> usize,
     target: usize,
 ) -> Vec<usize> {
+    chunk_bounds_by(ks.len(), |p| degrees(ks[p]), target)
+}
+
+/// [`chunk_bounds`] over `len` entries whose flops `weight(p)` gives by position (a
+/// dense `u` has no index list).
+pub(crate) fn chunk_bounds_by(
+    len: usize,
+    weight: impl Fn(usize) -> usize,
+    target: usize,
+) -> Vec<usize> {
     let target = target.max(1);
     let mut bounds = vec![0usize];
     let mut acc = 0usize;
-    for (p, &k) in ks.iter().enumerate() {
-        acc += degrees(k);
-        if acc >= target && p + 1 < ks.len() {
+    for p in 0..len {
+        acc += weight(p);
+        if acc >= target && p + 1 < len {
             bounds.push(p + 1);
             acc = 0;
         }
     }
-    bounds.push(ks.len());
+    bounds.push(len);
     bounds
 }
 

@@ -17,15 +17,12 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
-use super::accumulate::{Width, Word, atomic_width};
-use super::push::{Entries, by_fill};
+use super::accumulate::{CHUNK_TERMS, Width, Word, atomic_width};
+use super::push::{Entries, by_fill, chunk_bounds_by};
 use crate::algebra::{Monoid, Scalar, Semiring};
 use crate::descriptor::Mask;
 use crate::matrix::Csr;
 use crate::vector::{BitmapVector, Vector};
-
-/// Terms per parallel chunk, at least.
-const CHUNK_TERMS: usize = 1 << 13;
 
 /// Whether [`push_scatter`] can compute `u (+).(x) A` under this semiring.
 pub(crate) fn eligible<S, A, U>(s: &S) -> bool
@@ -154,17 +151,11 @@ where
         run(0, nu);
     } else {
         // Chunks of about equal terms; any cut gives the same result.
-        let target = CHUNK_TERMS.max(work / (threads * 8));
-        let mut bounds = vec![0usize];
-        let mut acc = 0usize;
-        for p in 0..nu {
-            acc += a.degree(rows.get(p).0 as usize);
-            if acc >= target && p + 1 < nu {
-                bounds.push(p + 1);
-                acc = 0;
-            }
-        }
-        bounds.push(nu);
+        let bounds = chunk_bounds_by(
+            nu,
+            |p| a.degree(rows.get(p).0 as usize),
+            CHUNK_TERMS.max(work / (threads * 8)),
+        );
         bounds.par_windows(2).for_each(|r| run(r[0], r[1]));
     }
     if order_matters.load(Ordering::Relaxed) {
