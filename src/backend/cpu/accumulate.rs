@@ -123,6 +123,45 @@ where
     Vector::Sparse(unsafe { SparseVector::new_unchecked(n, idx, val) })
 }
 
+/// `v` viewed as atomic words `W`: every access through the view is atomic, and `v`
+/// stays borrowed mutably while it lasts.
+///
+/// # Panics
+/// If `Z` is not a primitive number of `W`'s size and at least its alignment (callers
+/// pick `W` by [`atomic_width`]).
+pub(crate) fn as_words<Z: Copy + 'static, W: Word>(v: &mut [Z]) -> &[W] {
+    assert!(
+        atomic_width::<Z>().is_some()
+            && std::mem::size_of::<Z>() == std::mem::size_of::<W>()
+            && std::mem::align_of::<Z>() >= std::mem::align_of::<W>(),
+        "not a primitive number of the atomic word's size and alignment"
+    );
+    // SAFETY: a primitive number (no padding, every bit pattern valid) of the same
+    // size, aligned at least as the atomic (asserted); the mutable borrow of `v`
+    // excludes any other access for the view's life.
+    unsafe { std::slice::from_raw_parts(v.as_mut_ptr().cast::<W>(), v.len()) }
+}
+
+/// The bits of `z` as a word of `W`.
+///
+/// # Safety
+/// `Z` is a primitive number of `W`'s size: one [`atomic_width`] accepts for `W`.
+#[inline(always)]
+pub(crate) unsafe fn to_bits<Z: Copy, W: Word>(z: Z) -> W::Bits {
+    // SAFETY: the caller's contract.
+    unsafe { std::mem::transmute_copy(&z) }
+}
+
+/// The value whose bits [`to_bits`] gave.
+///
+/// # Safety
+/// As for [`to_bits`].
+#[inline(always)]
+pub(crate) unsafe fn from_bits<Z: Copy, W: Word>(b: W::Bits) -> Z {
+    // SAFETY: the caller's contract.
+    unsafe { std::mem::transmute_copy(&b) }
+}
+
 /// An atomic word of the output type's width.
 pub(crate) trait Word: Sync {
     type Bits: Copy + Eq;
@@ -193,18 +232,10 @@ where
         return Vector::Sparse(unsafe { SparseVector::new_unchecked(n, changed, vals) });
     }
 
-    // SAFETY: the caller checked that S::Output is a primitive of W's size and
-    // alignment; `w` is borrowed mutably for the whole view, so every access to it
-    // below goes through the atomics.
-    let words: &[W] = unsafe { std::slice::from_raw_parts(w.as_mut_ptr().cast::<W>(), n) };
-    let to_bits = |z: S::Output| -> W::Bits {
-        // SAFETY: same size (checked by the caller), plain numbers.
-        unsafe { std::mem::transmute_copy(&z) }
-    };
-    let from_bits = |b: W::Bits| -> S::Output {
-        // SAFETY: as above.
-        unsafe { std::mem::transmute_copy(&b) }
-    };
+    let words: &[W] = as_words(w);
+    // SAFETY: `as_words` just checked that S::Output is a primitive of W's size.
+    let to_bits = |z| unsafe { to_bits::<S::Output, W>(z) };
+    let from_bits = |b| unsafe { from_bits::<S::Output, W>(b) };
     // The bits of the listed indices: kept zeroed between calls and reused, since a
     // fresh one per call costs a page fault per 4 KiB.
     let mut listed = LISTED.with(|l| std::mem::take(&mut *l.borrow_mut()));

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::SEQUENTIAL_WORK;
-use super::accumulate::{CHUNK_TERMS, Width, Word, atomic_width};
+use super::accumulate::{CHUNK_TERMS, Width, Word, as_words, atomic_width, from_bits, to_bits};
 use super::push::{Entries, by_fill, chunk_bounds_by};
 use crate::algebra::{Monoid, Scalar, Semiring};
 use crate::descriptor::Mask;
@@ -74,26 +74,11 @@ where
     let identity = add.identity();
     let mut slots: Vec<S::Output> = vec![identity; n];
     let mut bits: Vec<u64> = vec![0; n.div_ceil(64)];
-    assert!(
-        std::mem::size_of::<S::Output>() == std::mem::size_of::<W>()
-            && std::mem::align_of::<S::Output>() >= std::mem::align_of::<W>()
-            && std::mem::align_of::<u64>() >= std::mem::align_of::<AtomicU64>(),
-        "scatter: the output type is not a primitive of the atomic word's width"
-    );
-    // SAFETY: the same size and an alignment at least the atomic's (asserted), both
-    // plain numbers; the vectors are borrowed mutably for the whole views, so every
-    // access below goes through the atomics.
-    let words: &[W] = unsafe { std::slice::from_raw_parts(slots.as_mut_ptr().cast::<W>(), n) };
-    let present: &[AtomicU64] =
-        unsafe { std::slice::from_raw_parts(bits.as_mut_ptr().cast::<AtomicU64>(), bits.len()) };
-    let to_bits = |z: S::Output| -> W::Bits {
-        // SAFETY: same size (asserted), plain numbers.
-        unsafe { std::mem::transmute_copy(&z) }
-    };
-    let from_bits = |b: W::Bits| -> S::Output {
-        // SAFETY: as above.
-        unsafe { std::mem::transmute_copy(&b) }
-    };
+    let words: &[W] = as_words(&mut slots);
+    let present: &[AtomicU64] = as_words(&mut bits);
+    // SAFETY: `as_words` just checked that S::Output is a primitive of W's size.
+    let to_bits = |z| unsafe { to_bits::<S::Output, W>(z) };
+    let from_bits = |b| unsafe { from_bits::<S::Output, W>(b) };
     let allowed_words = mask.map(|m| m.allowed_words());
     let order_matters = AtomicBool::new(false);
     let offsets = a.offsets();
