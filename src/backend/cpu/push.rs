@@ -120,9 +120,8 @@ where
             push_by_pull(s, u, &a.transpose(), mask)
         };
     }
-    let scatter = scatter::eligible(&s);
     let method = match method {
-        PushMethod::Scatter if !scatter => PushMethod::Columns,
+        PushMethod::Scatter if !scatter::eligible(&s) => PushMethod::Columns,
         m => m,
     };
     // A dense u is read in place: its entries are every k, and its work is nnz(A).
@@ -133,17 +132,13 @@ where
         )
         && (method != PushMethod::Auto || a.nnz().saturating_mul(COLUMNS_FILL) >= n)
     {
-        if method == PushMethod::Auto && a.known_symmetric() {
-            return push_by_pull(s, u, a, mask);
-        }
-        if matches!(method, PushMethod::Auto | PushMethod::Scatter)
-            && scatter
-            && let Some(t) =
-                scatter::push_scatter(&s, Entries::Dense(d.as_slice()), a, mask, a.nnz())
-        {
+        let rows = Entries::Dense(d.as_slice());
+        let auto = method == PushMethod::Auto;
+        let m = if auto { PushMethod::Columns } else { method };
+        if let Some(t) = stand_in(&s, u, rows, a, mask, a.nnz(), m, auto) {
             return t;
         }
-        return push_columns(&s, Entries::Dense(d.as_slice()), a, mask, a.nnz());
+        return push_columns(&s, rows, a, mask, a.nnz());
     }
     let given = u;
     let u = entries(u);
@@ -164,21 +159,16 @@ where
         PushMethod::Auto => PushMethod::Gustavson,
         m => m,
     };
-    if auto
-        && method == PushMethod::Columns
-        && a.known_symmetric()
-        && work.saturating_mul(PULL_SHARE) >= a.nnz()
-    {
-        return push_by_pull(s, given, a, mask);
-    }
-    let scatter_now = match method {
-        PushMethod::Scatter => true,
-        PushMethod::Columns | PushMethod::Gustavson => auto && scatter,
-        _ => false,
-    };
-    if scatter_now
-        && let Some(t) = scatter::push_scatter(&s, Entries::Sparse(ks, us), a, mask, work)
-    {
+    if let Some(t) = stand_in(
+        &s,
+        given,
+        Entries::Sparse(ks, us),
+        a,
+        mask,
+        work,
+        method,
+        auto,
+    ) {
         return t;
     }
     if matches!(method, PushMethod::Columns | PushMethod::Scatter) {
@@ -228,6 +218,44 @@ where
         .map_init(|| pooled(ws_len), |ws, w| run_chunk(&mut *ws, w[0]..w[1]))
         .collect();
     merge_chunks(n, &add, &chunks)
+}
+
+/// The methods that stand in for the column push and Gustavson where they apply: a pull
+/// over a symmetric `A` for a big product the method chooser (`auto`) sent to columns,
+/// and the scatter, forced or under an order-free monoid. `None`: run `method` itself
+/// (the scatter also says `None` when the order of its terms would show).
+#[allow(clippy::too_many_arguments)]
+fn stand_in<S, A, U>(
+    s: &S,
+    u: &Vector<U>,
+    rows: Entries<'_, U>,
+    a: &Csr<A>,
+    mask: Option<&Mask>,
+    work: usize,
+    method: PushMethod,
+    auto: bool,
+) -> Option<Vector<S::Output>>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    if auto
+        && method == PushMethod::Columns
+        && a.known_symmetric()
+        && work.saturating_mul(PULL_SHARE) >= a.nnz()
+    {
+        return Some(push_by_pull(*s, u, a, mask));
+    }
+    let scatter = match method {
+        PushMethod::Scatter => true,
+        PushMethod::Columns | PushMethod::Gustavson => auto,
+        _ => false,
+    };
+    if scatter && scatter::eligible(s) {
+        return scatter::push_scatter(s, rows, a, mask, work);
+    }
+    None
 }
 
 /// `u (+).(x) A` as a pull over the rows of `at`, which is `A'` (or `A` itself when
