@@ -51,6 +51,35 @@ fn pool(n: usize) -> rayon::ThreadPool {
         .unwrap()
 }
 
+/// `u (+).(x) A` under the mask by the push method forced, in a pool of `threads`.
+fn product<S, A, U>(
+    method: PushMethod,
+    threads: usize,
+    mask: Option<&Mask>,
+    s: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+) -> Vector<S::Output>
+where
+    S: edgeblas::algebra::Semiring<A, U>,
+    A: edgeblas::algebra::Scalar,
+    U: edgeblas::algebra::Scalar,
+{
+    let mut w = Vector::new(a.ncols());
+    pool(threads).install(|| {
+        ops::vxm_with_method(&mut w, mask, None, s, u, a, &Descriptor::DEFAULT, method)
+    });
+    w
+}
+
+/// Each entry's index and the bits of its value: equal only when byte for byte.
+fn bits(w: &Vector<f64>) -> Vec<(Index, u64)> {
+    w.to_pairs()
+        .into_iter()
+        .map(|(i, x)| (i, x.to_bits()))
+        .collect()
+}
+
 /// `u min.plus A` summed per output in ascending k, one term at a time.
 fn reference_min_plus(u: &Vector<i64>, a: &Csr<i64>, mask: Option<&[bool]>) -> Vec<(Index, i64)> {
     let mut acc: Vec<Option<i64>> = vec![None; a.ncols()];
@@ -97,19 +126,14 @@ fn methods_agree_with_reference_on_many_chunks() {
                     PushMethod::Pull,
                     PushMethod::Scatter,
                 ] {
-                    let mut w: Vector<i64> = Vector::new(n);
-                    pool(threads).install(|| {
-                        ops::vxm_with_method(
-                            &mut w,
-                            mask.as_ref(),
-                            None,
-                            MinPlus::<i64>::new(),
-                            &u,
-                            &a,
-                            &Descriptor::DEFAULT,
-                            method,
-                        )
-                    });
+                    let w = product(
+                        method,
+                        threads,
+                        mask.as_ref(),
+                        MinPlus::<i64>::new(),
+                        &u,
+                        &a,
+                    );
                     assert_eq!(
                         w.to_pairs(),
                         expected,
@@ -128,29 +152,10 @@ fn float_sums_are_identical_across_threads_and_close_across_methods() {
     let n = 50_000;
     let a = graph(&mut r, n, 40, |r| r.below(1 << 20) as f64 / 7.0);
     let at = a.transpose();
-    let bits = |w: &Vector<f64>| -> Vec<(Index, u64)> {
-        w.to_pairs()
-            .into_iter()
-            .map(|(i, x)| (i, x.to_bits()))
-            .collect()
-    };
     for p in [0.01, 0.3, 1.0] {
         let u = frontier(&mut r, n, p, |r| r.below(1 << 20) as f64 / 3.0);
         let run = |method: PushMethod, threads: usize| {
-            let mut w: Vector<f64> = Vector::new(n);
-            pool(threads).install(|| {
-                ops::vxm_with_method(
-                    &mut w,
-                    None,
-                    None,
-                    PlusTimes::<f64>::new(),
-                    &u,
-                    &a,
-                    &Descriptor::DEFAULT,
-                    method,
-                )
-            });
-            w
+            product(method, threads, None, PlusTimes::<f64>::new(), &u, &a)
         };
         let methods = [
             PushMethod::Auto,
@@ -202,12 +207,6 @@ fn a_symmetric_matrix_is_pulled_with_the_bytes_of_the_column_push() {
     let a = graph(&mut r, n, 6, |r| r.below(1 << 20) as f64 / 7.0).symmetrize(f64::min);
     assert!(a.is_symmetric(), "symmetrize(min) of positive values");
     let ai = a.map(|x| x as i64);
-    let bits = |w: &Vector<f64>| -> Vec<(Index, u64)> {
-        w.to_pairs()
-            .into_iter()
-            .map(|(i, x)| (i, x.to_bits()))
-            .collect()
-    };
     for p in [0.01, 0.3, 0.9, 1.0] {
         let u = frontier(&mut r, n, p, |r| r.below(1 << 20) as f64 / 3.0);
         let ui = Vector::from_pairs(n, u.to_pairs().into_iter().map(|(k, x)| (k, x as i64)));
@@ -218,29 +217,9 @@ fn a_symmetric_matrix_is_pulled_with_the_bytes_of_the_column_push() {
             Some(Mask::structure(&keep).complement()),
         ] {
             let run = |method: PushMethod, threads: usize| {
-                let (mut w, mut wi): (Vector<f64>, Vector<i64>) = (Vector::new(n), Vector::new(n));
-                pool(threads).install(|| {
-                    ops::vxm_with_method(
-                        &mut w,
-                        mask.as_ref(),
-                        None,
-                        PlusTimes::<f64>::new(),
-                        &u,
-                        &a,
-                        &Descriptor::DEFAULT,
-                        method,
-                    );
-                    ops::vxm_with_method(
-                        &mut wi,
-                        mask.as_ref(),
-                        None,
-                        MinPlus::<i64>::new(),
-                        &ui,
-                        &ai,
-                        &Descriptor::DEFAULT,
-                        method,
-                    );
-                });
+                let m = mask.as_ref();
+                let w = product(method, threads, m, PlusTimes::<f64>::new(), &u, &a);
+                let wi = product(method, threads, m, MinPlus::<i64>::new(), &ui, &ai);
                 (bits(&w), wi.to_pairs())
             };
             let columns = run(PushMethod::Columns, 1);
@@ -289,27 +268,15 @@ fn float_min_gives_the_same_bytes_by_every_method_even_with_signed_zeros_and_nan
                     r.below(1000) as f64
                 }
             });
-            let bits = |w: &Vector<f64>| -> Vec<(Index, u64)> {
-                w.to_pairs()
-                    .into_iter()
-                    .map(|(i, x)| (i, x.to_bits()))
-                    .collect()
-            };
             let run = |method: PushMethod, threads: usize| {
-                let mut w: Vector<f64> = Vector::new(n);
-                pool(threads).install(|| {
-                    ops::vxm_with_method(
-                        &mut w,
-                        None,
-                        None,
-                        MinPlus::<f64>::new(),
-                        &u,
-                        &a,
-                        &Descriptor::DEFAULT,
-                        method,
-                    )
-                });
-                bits(&w)
+                bits(&product(
+                    method,
+                    threads,
+                    None,
+                    MinPlus::<f64>::new(),
+                    &u,
+                    &a,
+                ))
             };
             let want = run(PushMethod::Columns, 1);
             for threads in [1, 2, 4] {
