@@ -110,6 +110,9 @@ mod paths;
 pub mod vector;
 
 pub use error::{Error, Result};
+/// num-traits, whose `Zero`, `One` and `Bounded` are the bounds of [`algebra::Number`]:
+/// implement them from here to be sure of the version edgeblas uses.
+pub use num_traits;
 
 /// The names most programs need.
 pub mod prelude {

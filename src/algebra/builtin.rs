@@ -29,39 +29,59 @@
 
 use std::marker::PhantomData;
 
+use num_traits::{Bounded, One, Zero};
+
 use super::{BinaryOp, Index, Monoid, Scalar, Semiring, Truthy};
 
 /// The numeric types the arithmetic semirings are defined over.
 ///
-/// Implemented for every primitive integer and float. A type of your own that
-/// implements it (seven items) gets every built-in arithmetic operator, monoid and
-/// semiring: [`Min`], [`Plus`], [`MinPlus`], [`PlusTimes`] and the rest. Here, prices in
-/// whole cents and the cheapest routes by MIN.PLUS:
+/// Its bounds are num-traits' [`Zero`], [`One`] and [`Bounded`] (which bring `+` and
+/// `*`), and every item has a default built on them: a type of your own that already
+/// implements those traits needs one empty line, `impl Number for MyType {}`, to get
+/// every built-in arithmetic operator, monoid and semiring ([`Min`], [`Plus`],
+/// [`MinPlus`], [`PlusTimes`] and the rest). PLUS's identity is [`Zero::zero`], TIMES's
+/// [`One::one`], MIN's [`Number::highest`] (by default [`Bounded::max_value`]) and MAX's
+/// [`Number::lowest`]. Here, prices in whole cents and the cheapest routes by MIN.PLUS:
 ///
 /// ```
 /// use edgeblas::algebra::Number;
 /// use edgeblas::prelude::*;
+/// use num_traits::{Bounded, One, Zero};
+/// use std::ops::{Add, Mul};
 ///
 /// #[derive(Clone, Copy, Debug, Default, PartialEq, PartialOrd)]
 /// struct Cents(i64);
 ///
-/// impl Number for Cents {
-///     const MIN_VALUE: Self = Cents(i64::MIN);
-///     const MAX_VALUE: Self = Cents(i64::MAX);
-///     const ZERO: Self = Cents(0);
-///     const ONE: Self = Cents(1);
-///     const ZERO_ANNIHILATES: bool = true;
-///     fn ring_add(self, o: Self) -> Self { Cents(self.0.wrapping_add(o.0)) }
-///     fn ring_mul(self, o: Self) -> Self { Cents(self.0.wrapping_mul(o.0)) }
-///     fn sat_add(self, o: Self) -> Self { Cents(self.0.saturating_add(o.0)) }
+/// // What a numeric type usually implements already:
+/// impl Add for Cents {
+///     type Output = Cents;
+///     fn add(self, o: Cents) -> Cents { Cents(self.0 + o.0) }
 /// }
+/// impl Mul for Cents {
+///     type Output = Cents;
+///     fn mul(self, o: Cents) -> Cents { Cents(self.0 * o.0) }
+/// }
+/// impl Zero for Cents {
+///     fn zero() -> Cents { Cents(0) }
+///     fn is_zero(&self) -> bool { self.0 == 0 }
+/// }
+/// impl One for Cents {
+///     fn one() -> Cents { Cents(1) }
+/// }
+/// impl Bounded for Cents {
+///     fn min_value() -> Cents { Cents(i64::MIN) }
+///     fn max_value() -> Cents { Cents(i64::MAX) }
+/// }
+///
+/// // All that edgeblas asks for:
+/// impl Number for Cents {}
 ///
 /// let mut b = CooBuilder::new(3, 3);
 /// for (i, j, c) in [(0, 1, 250), (1, 2, 100), (0, 2, 400)] {
 ///     b.push(i, j, Cents(c)).unwrap();
 /// }
 /// let a = b.build(Duplicates::Error).unwrap();
-/// let mut d = Vector::full(3, Cents::MAX_VALUE);
+/// let mut d = Vector::full(3, Cents::highest());
 /// d.set(0, Cents(0));
 /// let min = Min::<Cents>::new();
 /// for _ in 0..2 {
@@ -70,38 +90,51 @@ use super::{BinaryOp, Index, Monoid, Scalar, Semiring, Truthy};
 /// assert_eq!(d.get(2), Some(Cents(350)));
 /// ```
 ///
-/// Why not num-traits' `Zero`, `One` and `Bounded` with a blanket impl, so that such a
-/// type would need no code here at all: the built-in semantics differ between floats
-/// (MIN's identity is +inf, not the largest finite value; PLUS is plain addition) and
-/// integers (the largest value; PLUS wraps), and one blanket impl cannot tell them
-/// apart (Rust has no specialization, and num-traits gives floats no wrapping
-/// operations), while a second blanket impl for floats would overlap the first.
-pub trait Number: Scalar + PartialOrd {
-    /// The smallest value (-inf for floats).
-    const MIN_VALUE: Self;
-    /// The largest value (+inf for floats).
-    const MAX_VALUE: Self;
-    /// Zero.
-    const ZERO: Self;
-    /// One.
-    const ONE: Self;
-    /// Ring addition (wrapping for integers).
-    fn ring_add(self, other: Self) -> Self;
-    /// Ring multiplication (wrapping for integers).
-    fn ring_mul(self, other: Self) -> Self;
-    /// Saturating addition (plain addition for floats).
-    fn sat_add(self, other: Self) -> Self;
-    /// Whether multiplication by zero always gives zero (true for integers).
-    const ZERO_ANNIHILATES: bool;
+/// The defaults are what a type without a notion of infinity or of wrapping needs; the
+/// built-in numbers override them where GraphBLAS's semantics differ. Floats:
+/// [`Number::lowest`] and [`Number::highest`] are -inf and +inf (num-traits' `Bounded`
+/// gives floats their finite extremes, which would not be MIN's identity). Integers: `+`
+/// and `*` wrap, MIN.PLUS saturates, and zero annihilates in TIMES. A type of your own
+/// may override any of them the same way (a float-like type: its infinities).
+pub trait Number: Scalar + PartialOrd + Zero + One + Bounded {
+    /// The lowest value: MAX's identity and MIN's terminal. By default
+    /// [`Bounded::min_value`]; -inf for floats.
+    #[inline]
+    fn lowest() -> Self {
+        <Self as Bounded>::min_value()
+    }
+    /// The highest value: MIN's identity and MAX's terminal. By default
+    /// [`Bounded::max_value`]; +inf for floats.
+    #[inline]
+    fn highest() -> Self {
+        <Self as Bounded>::max_value()
+    }
+    /// PLUS. By default `+`; wrapping for integers.
+    #[inline]
+    fn ring_add(self, other: Self) -> Self {
+        self + other
+    }
+    /// TIMES. By default `*`; wrapping for integers.
+    #[inline]
+    fn ring_mul(self, other: Self) -> Self {
+        self * other
+    }
+    /// The addition of MIN.PLUS and MAX.PLUS for operands other than
+    /// [`Number::highest`] and [`Number::lowest`] (those absorb). By default `+`;
+    /// saturating for integers.
+    #[inline]
+    fn sat_add(self, other: Self) -> Self {
+        self + other
+    }
+    /// Whether multiplication by zero always gives zero, so that zero is TIMES's
+    /// terminal value. By default `false` (never wrong, only slower); `true` for
+    /// integers (not for floats: `0 * NaN` is NaN).
+    const ZERO_ANNIHILATES: bool = false;
 }
 
 macro_rules! number_int {
     ($($t:ty),*) => {$(
         impl Number for $t {
-            const MIN_VALUE: Self = <$t>::MIN;
-            const MAX_VALUE: Self = <$t>::MAX;
-            const ZERO: Self = 0;
-            const ONE: Self = 1;
             const ZERO_ANNIHILATES: bool = true;
             #[inline] fn ring_add(self, o: Self) -> Self { self.wrapping_add(o) }
             #[inline] fn ring_mul(self, o: Self) -> Self { self.wrapping_mul(o) }
@@ -114,14 +147,8 @@ number_int!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 macro_rules! number_float {
     ($($t:ty),*) => {$(
         impl Number for $t {
-            const MIN_VALUE: Self = <$t>::NEG_INFINITY;
-            const MAX_VALUE: Self = <$t>::INFINITY;
-            const ZERO: Self = 0.0;
-            const ONE: Self = 1.0;
-            const ZERO_ANNIHILATES: bool = false;
-            #[inline] fn ring_add(self, o: Self) -> Self { self + o }
-            #[inline] fn ring_mul(self, o: Self) -> Self { self * o }
-            #[inline] fn sat_add(self, o: Self) -> Self { self + o }
+            #[inline] fn lowest() -> Self { <$t>::NEG_INFINITY }
+            #[inline] fn highest() -> Self { <$t>::INFINITY }
         }
     )*};
 }
@@ -204,7 +231,7 @@ impl<T: Number> Monoid<T> for Min<T> {
     }
     #[inline]
     fn identity(&self) -> T {
-        T::MAX_VALUE
+        T::highest()
     }
     #[inline]
     fn combine(&self, a: T, b: T) -> T {
@@ -212,7 +239,7 @@ impl<T: Number> Monoid<T> for Min<T> {
     }
     #[inline]
     fn terminal(&self) -> Option<T> {
-        Some(T::MIN_VALUE)
+        Some(T::lowest())
     }
 }
 
@@ -235,7 +262,7 @@ impl<T: Number> Monoid<T> for Max<T> {
     }
     #[inline]
     fn identity(&self) -> T {
-        T::MIN_VALUE
+        T::lowest()
     }
     #[inline]
     fn combine(&self, a: T, b: T) -> T {
@@ -243,7 +270,7 @@ impl<T: Number> Monoid<T> for Max<T> {
     }
     #[inline]
     fn terminal(&self) -> Option<T> {
-        Some(T::MAX_VALUE)
+        Some(T::highest())
     }
 }
 
@@ -257,7 +284,7 @@ impl<T: Number> BinaryOp<T, T> for Plus<T> {
 impl<T: Number> Monoid<T> for Plus<T> {
     #[inline]
     fn identity(&self) -> T {
-        T::ZERO
+        T::zero()
     }
     #[inline]
     fn combine(&self, a: T, b: T) -> T {
@@ -275,7 +302,7 @@ impl<T: Number> BinaryOp<T, T> for Times<T> {
 impl<T: Number> Monoid<T> for Times<T> {
     #[inline]
     fn identity(&self) -> T {
-        T::ONE
+        T::one()
     }
     #[inline]
     fn combine(&self, a: T, b: T) -> T {
@@ -284,7 +311,7 @@ impl<T: Number> Monoid<T> for Times<T> {
     #[inline]
     fn terminal(&self) -> Option<T> {
         if T::ZERO_ANNIHILATES {
-            Some(T::ZERO)
+            Some(T::zero())
         } else {
             None
         }
@@ -434,8 +461,8 @@ arith_semiring!(
     /// identity (+inf) absorbs in the sum: `inf + x = inf`.
     MinPlus,
     Min,
-    |a, u| if a == T::MAX_VALUE || u == T::MAX_VALUE {
-        T::MAX_VALUE
+    |a, u| if a == T::highest() || u == T::highest() {
+        T::highest()
     } else {
         a.sat_add(u)
     }
@@ -444,8 +471,8 @@ arith_semiring!(
     /// MAX.PLUS: `w(i) = max_k (A(i,k) + u(k))`; longest paths. `-inf + x = -inf`.
     MaxPlus,
     Max,
-    |a, u| if a == T::MIN_VALUE || u == T::MIN_VALUE {
-        T::MIN_VALUE
+    |a, u| if a == T::lowest() || u == T::lowest() {
+        T::lowest()
     } else {
         a.sat_add(u)
     }
@@ -577,7 +604,7 @@ impl<X, Y, T: Number> BinaryOp<X, Y> for Pair<T> {
     type Output = T;
     #[inline]
     fn apply(&self, _x: X, _y: Y) -> T {
-        T::ONE
+        T::one()
     }
 }
 
@@ -724,7 +751,7 @@ impl<A, B, T: Number> Semiring<A, B> for PlusPair<T> {
     }
     #[inline]
     fn multiply(&self, _a: A, _b: B, _k: Index) -> T {
-        T::ONE
+        T::one()
     }
 }
 
