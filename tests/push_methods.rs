@@ -125,6 +125,7 @@ fn methods_agree_with_reference_on_many_chunks() {
                     PushMethod::Columns,
                     PushMethod::Pull,
                     PushMethod::Scatter,
+                    PushMethod::ScatterPrivate,
                 ] {
                     let w = product(
                         method,
@@ -280,7 +281,12 @@ fn float_min_gives_the_same_bytes_by_every_method_even_with_signed_zeros_and_nan
             };
             let want = run(PushMethod::Columns, 1);
             for threads in [1, 2, 4] {
-                for method in [PushMethod::Scatter, PushMethod::Auto, PushMethod::Gustavson] {
+                for method in [
+                    PushMethod::Scatter,
+                    PushMethod::ScatterPrivate,
+                    PushMethod::Auto,
+                    PushMethod::Gustavson,
+                ] {
                     assert_eq!(
                         run(method, threads),
                         want,
@@ -288,6 +294,49 @@ fn float_min_gives_the_same_bytes_by_every_method_even_with_signed_zeros_and_nan
                     );
                 }
             }
+        }
+    }
+}
+
+/// A tie that no thread sees on its own: output `j < n/2` gets `0.0` from row `j` and
+/// `-0.0` from row `j + n/2` and nothing else, so with the rows cut among threads the
+/// two meet only where the private slots are merged. The merge must send the product
+/// back to the ordered methods (the column push keeps the `0.0` that comes first).
+#[test]
+fn a_tie_between_threads_is_caught_where_the_private_slots_merge() {
+    let half = 100_000;
+    let n = 2 * half;
+    let mut b = CooBuilder::new(n, n + 8);
+    for k in 0..n {
+        let zero = if k < half { 0.0 } else { -0.0 };
+        b.push(k, k % half, zero).unwrap();
+        // filler terms into outputs past n, so that the product is big enough to be
+        // cut into many chunks
+        for f in 0..8 {
+            b.push(k, n + f, (k % 97) as f64 + 1.0).unwrap();
+        }
+    }
+    let a = b.build(Duplicates::Error).unwrap();
+    let u = Vector::from_dense((0..n).map(|k| if k < half { 0.0 } else { -0.0 }).collect());
+    let run = |method: PushMethod, threads: usize| {
+        bits(&product(
+            method,
+            threads,
+            None,
+            MinPlus::<f64>::new(),
+            &u,
+            &a,
+        ))
+    };
+    let want = run(PushMethod::Columns, 1);
+    assert_eq!(want[0], (0, 0.0f64.to_bits()), "the first of the two terms");
+    for threads in [2, 3, 4] {
+        for method in [
+            PushMethod::ScatterPrivate,
+            PushMethod::Scatter,
+            PushMethod::Auto,
+        ] {
+            assert_eq!(run(method, threads), want, "threads {threads} {method:?}");
         }
     }
 }

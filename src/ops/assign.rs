@@ -21,11 +21,12 @@ pub fn assign<T: Scalar>(
     assert_eq!(w.len(), u.len(), "w.len() != u.len()");
     check_mask(mask, w.len());
     // A mask that allows nothing needs none of u (no copy of a long u).
-    let t = match mask {
-        Some(m) if m.allows_none() => Vector::new(u.len()),
-        _ => u.clone(),
-    };
-    write::write_back(w, mask, accum, t, false, desc.replace);
+    match mask {
+        Some(m) if m.allows_none() => {
+            write::write_back(w, mask, accum, Vector::new(u.len()), false, desc.replace)
+        }
+        _ => write::write_back_borrowed(w, mask, accum, u, desc.replace),
+    }
 }
 
 /// `w<m> = w (.) x` -- the scalar `x` at every index the mask allows (every index

@@ -164,7 +164,7 @@ pub(crate) unsafe fn from_bits<Z: Copy, W: Word>(b: W::Bits) -> Z {
 
 /// An atomic word of the output type's width.
 pub(crate) trait Word: Sync {
-    type Bits: Copy + Eq;
+    type Bits: Copy + Eq + Send + Sync;
     fn load(&self) -> Self::Bits;
     /// Compare-and-swap; `Err` carries the current bits.
     fn swap_if(&self, old: Self::Bits, new: Self::Bits) -> Result<(), Self::Bits>;

@@ -145,9 +145,66 @@ pub(crate) fn select<T: Scalar>(
     pred: &(impl Fn(Index, T) -> bool + Sync),
     u: &Vector<T>,
 ) -> Vector<T> {
-    // one bin: the entries that pass; the others are dropped
-    let bin = |i: Index, x: T| usize::from(!pred(i, x));
-    partition(&bin, 1, u).pop().expect("one bin")
+    /// Entries (indices of a bitmap or dense `u`) per parallel task: whole bit words.
+    const BLOCK: usize = 1 << 14;
+    let n = u.len();
+    let span = match u {
+        Vector::Sparse(s) => s.nvals(),
+        _ => n,
+    };
+    if span < 4 * BLOCK || rayon::current_num_threads() == 1 {
+        // one bin: the entries that pass; the others are dropped
+        let bin = |i: Index, x: T| usize::from(!pred(i, x));
+        return partition(&bin, 1, u).pop().expect("one bin");
+    }
+    // Blocks of positions (sparse) or of indices (bitmap, dense), each filtered on its
+    // own, then joined in order.
+    let block = |b: usize| {
+        let (lo, hi) = (b * BLOCK, ((b + 1) * BLOCK).min(span));
+        let (mut idx, mut val) = (Vec::new(), Vec::new());
+        let mut put = |i: Index, x: T| {
+            if pred(i, x) {
+                idx.push(i);
+                val.push(x);
+            }
+        };
+        match u {
+            Vector::Sparse(s) => {
+                for (&i, &x) in s.indices()[lo..hi].iter().zip(&s.values()[lo..hi]) {
+                    put(i, x);
+                }
+            }
+            Vector::Bitmap(bm) => {
+                let vals = bm.values();
+                for (wi, &word) in bm.bits()[lo / 64..hi.div_ceil(64)].iter().enumerate() {
+                    let mut x = word;
+                    while x != 0 {
+                        let i = lo + wi * 64 + x.trailing_zeros() as usize;
+                        put(i as Index, vals[i]);
+                        x &= x - 1;
+                    }
+                }
+            }
+            Vector::Dense(d) => {
+                for (i, &x) in d.as_slice()[lo..hi].iter().enumerate() {
+                    put((lo + i) as Index, x);
+                }
+            }
+        }
+        (idx, val)
+    };
+    let parts: Vec<(Vec<Index>, Vec<T>)> = (0..span.div_ceil(BLOCK))
+        .into_par_iter()
+        .map(block)
+        .collect();
+    let total = parts.iter().map(|p| p.0.len()).sum();
+    let (mut idx, mut val) = (Vec::with_capacity(total), Vec::with_capacity(total));
+    for (i, v) in parts {
+        idx.extend_from_slice(&i);
+        val.extend_from_slice(&v);
+    }
+    // SAFETY: blocks in order, each a subsequence of u's entries in index order, below n.
+    Vector::Sparse(unsafe { SparseVector::new_unchecked(n, idx, val) })
 }
 
 /// `out[b]` = the entries of `u` with `bin(i, u(i)) == b`, for `b < bins`, in one pass;

@@ -66,8 +66,14 @@ pub enum PushMethod {
     /// result's slots with compare-and-swap. The same bytes as the other methods; where
     /// the order of arrival could show (float ties of `0.0` and `-0.0`, NaN terms) the
     /// product is redone by the method chosen otherwise (by columns when forced).
-    /// Forced on another semiring, it is [`PushMethod::Columns`].
+    /// Forced on another semiring, it is [`PushMethod::Columns`]. Forced, the slots are
+    /// shared by the threads; chosen, they are private when that pays (below).
     Scatter,
+    /// [`PushMethod::Scatter`] with slots private to each thread, combined with plain
+    /// loads and stores and merged output by output afterwards. Chosen in place of the
+    /// shared slots when the product has at least half as many terms as the private
+    /// slots, and they take no more memory than `A`'s entries.
+    ScatterPrivate,
 }
 
 /// Pull over a symmetric `A` instead of pushing by columns when the push's flops are at
@@ -121,14 +127,19 @@ where
         };
     }
     let method = match method {
-        PushMethod::Scatter if !scatter::eligible(&s) => PushMethod::Columns,
+        PushMethod::Scatter | PushMethod::ScatterPrivate if !scatter::eligible(&s) => {
+            PushMethod::Columns
+        }
         m => m,
     };
     // A dense u is read in place: its entries are every k, and its work is nnz(A).
     if let Vector::Dense(d) = u
         && matches!(
             method,
-            PushMethod::Auto | PushMethod::Columns | PushMethod::Scatter
+            PushMethod::Auto
+                | PushMethod::Columns
+                | PushMethod::Scatter
+                | PushMethod::ScatterPrivate
         )
         && (method != PushMethod::Auto || a.nnz().saturating_mul(COLUMNS_FILL) >= n)
     {
@@ -171,7 +182,10 @@ where
     ) {
         return t;
     }
-    if matches!(method, PushMethod::Columns | PushMethod::Scatter) {
+    if matches!(
+        method,
+        PushMethod::Columns | PushMethod::Scatter | PushMethod::ScatterPrivate
+    ) {
         return push_columns(&s, Entries::Sparse(ks, us), a, mask, work);
     }
     // A mask as presence words when the product is big enough to pay for them, so each
@@ -247,13 +261,15 @@ where
     {
         return Some(push_by_pull(*s, u, a, mask));
     }
-    let scatter = match method {
-        PushMethod::Scatter => true,
-        PushMethod::Columns | PushMethod::Gustavson => auto,
-        _ => false,
+    // Whether the scatter runs, and with private slots (None: as it pays).
+    let (scatter, private) = match method {
+        PushMethod::Scatter => (true, Some(false)),
+        PushMethod::ScatterPrivate => (true, Some(true)),
+        PushMethod::Columns | PushMethod::Gustavson => (auto, None),
+        _ => (false, None),
     };
     if scatter && scatter::eligible(s) {
-        return scatter::push_scatter(s, rows, a, mask, work);
+        return scatter::push_scatter(s, rows, a, mask, work, private);
     }
     None
 }

@@ -2,7 +2,10 @@
 //! a 4- or 8-byte primitive output, cut by `u`'s entries instead of by output columns.
 //! Each thread walks its own rows once and combines every term straight into the
 //! result's slot with a compare-and-swap; a presence bit per output says which slots
-//! got a term (a term equal to the identity still counts).
+//! got a term (a term equal to the identity still counts). When the product has enough
+//! terms ([`private_pays`]), each thread has slots of its own instead, combined with
+//! plain loads and stores and merged afterwards: no locked instruction, and no cache line
+//! traded between cores.
 //!
 //! The slots start at the monoid's identity, so a slot ends as the monoid's sum of its
 //! terms in whatever order they came. That is the same value as the ascending-`k` sum of
@@ -12,6 +15,7 @@
 //! order, where the slot would keep the identity): then the product is redone by the
 //! column push. Integers never take that way back.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
@@ -43,6 +47,7 @@ pub(crate) fn push_scatter<S, A, U>(
     a: &Csr<A>,
     mask: Option<&Mask>,
     work: usize,
+    private: Option<bool>,
 ) -> Option<Vector<S::Output>>
 where
     S: Semiring<A, U>,
@@ -50,8 +55,8 @@ where
     U: Scalar,
 {
     match atomic_width::<S::Output>() {
-        Some(Width::W64) => scatter::<S, A, U, AtomicU64>(s, rows, a, mask, work),
-        Some(Width::W32) => scatter::<S, A, U, AtomicU32>(s, rows, a, mask, work),
+        Some(Width::W64) => scatter::<S, A, U, AtomicU64>(s, rows, a, mask, work, private),
+        Some(Width::W32) => scatter::<S, A, U, AtomicU32>(s, rows, a, mask, work, private),
         None => unreachable!("push_scatter called on an ineligible output type"),
     }
 }
@@ -62,6 +67,7 @@ fn scatter<S, A, U, W>(
     a: &Csr<A>,
     mask: Option<&Mask>,
     work: usize,
+    private: Option<bool>,
 ) -> Option<Vector<S::Output>>
 where
     S: Semiring<A, U>,
@@ -70,6 +76,10 @@ where
     W: Word,
 {
     let n = a.ncols();
+    let threads = rayon::current_num_threads();
+    if private.unwrap_or_else(|| private_pays(n, work, threads, a.nnz())) {
+        return scatter_private::<S, A, U, W>(s, rows, a, mask, work, threads);
+    }
     let add = s.add();
     let identity = add.identity();
     let mut slots: Vec<S::Output> = vec![identity; n];
@@ -131,7 +141,6 @@ where
         }
     };
     let nu = rows.len();
-    let threads = rayon::current_num_threads();
     if work < SEQUENTIAL_WORK || threads == 1 {
         run(0, nu);
     } else {
@@ -144,6 +153,152 @@ where
         bounds.par_windows(2).for_each(|r| run(r[0], r[1]));
     }
     if order_matters.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(by_fill(BitmapVector::from_parts(n, bits, slots)))
+}
+
+/// Whether each thread should combine into slots of its own, merged afterwards, instead
+/// of compare-and-swapping into shared ones: the private slots cost `threads * n` to fill
+/// and to merge, which pays when the product has at least that many terms (half of them
+/// at least), and their memory is bounded by `A`'s entries. Shared slots make the two
+/// cores trade the cache lines of the output back and forth, and the first term of
+/// every output is a locked instruction.
+fn private_pays(n: usize, work: usize, threads: usize, nnz: usize) -> bool {
+    threads > 1
+        && work >= SEQUENTIAL_WORK
+        && threads.saturating_mul(n) <= work.saturating_mul(2)
+        && threads.saturating_mul(n) <= nnz
+}
+
+/// One thread's slots and presence bits.
+type Part<T> = (Vec<T>, Vec<u64>);
+
+/// The scatter with slots private to each thread (see [`private_pays`]): every chunk of
+/// `u`'s entries combines into its thread's slots with plain loads and stores, then the
+/// slots are merged output by output. Same result, and same `None`, as the shared form.
+fn scatter_private<S, A, U, W>(
+    s: &S,
+    rows: Entries<'_, U>,
+    a: &Csr<A>,
+    mask: Option<&Mask>,
+    work: usize,
+    threads: usize,
+) -> Option<Vector<S::Output>>
+where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+    W: Word,
+{
+    let n = a.ncols();
+    let add = s.add();
+    let identity = add.identity();
+    let nwords = n.div_ceil(64);
+    // SAFETY: the caller (`scatter`, after `eligible`) made sure S::Output is a
+    // primitive number of W's size.
+    let to_bits = |z| unsafe { to_bits::<S::Output, W>(z) };
+    let allowed_words = mask.map(|m| m.allowed_words());
+    let offsets = a.offsets();
+    let (cols_all, vals_all) = (a.indices(), a.values());
+    let identity_bits = to_bits(identity);
+    // The hot loop stores every combine without a branch and sets a presence bit only
+    // for a term equal to the identity (rare): any other term leaves its slot different
+    // from the identity, which is how presence is read back afterwards.
+    let run = |(slots, bits): &mut Part<S::Output>, lo: usize, hi: usize| -> bool {
+        let mut tie = false;
+        for p in lo..hi {
+            let (k, uk) = rows.get(p);
+            let (s0, e0) = (
+                offsets[k as usize] as usize,
+                offsets[k as usize + 1] as usize,
+            );
+            for (&j, &x) in cols_all[s0..e0].iter().zip(&vals_all[s0..e0]) {
+                let j = j as usize;
+                if let Some(w) = &allowed_words
+                    && (w[j >> 6] >> (j & 63)) & 1 == 0
+                {
+                    continue;
+                }
+                let z = s.multiply(x, uk, k);
+                let o = slots[j];
+                let new = add.combine(o, z);
+                let (zb, ob) = (to_bits(z), to_bits(o));
+                #[allow(clippy::eq_op)]
+                let unsure = (z != z) | (o != o) | ((z == o) & (zb != ob));
+                tie |= (to_bits(new) == ob) & unsure;
+                slots[j] = new;
+                if zb == identity_bits {
+                    bits[j >> 6] |= 1u64 << (j & 63);
+                }
+            }
+        }
+        tie
+    };
+
+    let parts: Vec<Mutex<Option<Part<S::Output>>>> =
+        (0..threads).map(|_| Mutex::new(None)).collect();
+    let order_matters = AtomicBool::new(false);
+    let bounds = chunk_bounds_by(
+        rows.len(),
+        |p| a.degree(rows.get(p).0 as usize),
+        CHUNK_TERMS.max(work / (threads * 8)),
+    );
+    bounds.par_windows(2).for_each(|r| {
+        let t = rayon::current_thread_index().unwrap_or(0) % threads;
+        let mut part = parts[t].lock().unwrap_or_else(|e| e.into_inner());
+        let part = part.get_or_insert_with(|| (vec![identity; n], vec![0; nwords]));
+        if run(part, r[0], r[1]) {
+            order_matters.store(true, Ordering::Relaxed);
+        }
+    });
+    if order_matters.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut parts: Vec<Part<S::Output>> = parts
+        .into_iter()
+        .filter_map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
+    let Some((mut slots, mut bits)) = parts.pop() else {
+        return Some(Vector::new(n));
+    };
+    // Merge the other parts into the last, in blocks of 64 K outputs; a slot is present
+    // when it differs from the identity or its bit says a term equal to it arrived.
+    const BLOCK_WORDS: usize = 1024;
+    let tie = slots
+        .par_chunks_mut(BLOCK_WORDS * 64)
+        .zip(bits.par_chunks_mut(BLOCK_WORDS))
+        .enumerate()
+        .map(|(b, (slots, bits))| {
+            let mut tie = false;
+            let o0 = b * BLOCK_WORDS * 64;
+            for (other, obits) in &parts {
+                for (i, slot) in slots.iter_mut().enumerate() {
+                    let z = other[o0 + i];
+                    if to_bits(z) == identity_bits {
+                        continue;
+                    }
+                    let o = *slot;
+                    let new = add.combine(o, z);
+                    #[allow(clippy::eq_op)]
+                    let unsure = (z != z) | (o != o) | ((z == o) & (to_bits(z) != to_bits(o)));
+                    tie |= (to_bits(new) == to_bits(o)) & unsure;
+                    *slot = new;
+                }
+                for (mine, theirs) in bits.iter_mut().zip(&obits[b * BLOCK_WORDS..]) {
+                    *mine |= theirs;
+                }
+            }
+            for (w, word) in bits.iter_mut().enumerate() {
+                let end = slots.len().min(w * 64 + 64);
+                for (bit, slot) in slots[w * 64..end].iter().enumerate() {
+                    *word |= u64::from(to_bits(*slot) != identity_bits) << bit;
+                }
+            }
+            tie
+        })
+        .reduce(|| false, |x, y| x || y);
+    if tie {
         return None;
     }
     Some(by_fill(BitmapVector::from_parts(n, bits, slots)))

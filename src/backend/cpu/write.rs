@@ -6,6 +6,29 @@ use crate::algebra::{Accum, BinaryOp, Index, Scalar};
 use crate::descriptor::{Mask, MaskSet};
 use crate::vector::{BitmapVector, SparseVector, Vector};
 
+/// [`write_back`] of a `t` the caller only borrows (`assign`'s `u`): the in-place cases
+/// read it where it is, the others take a copy.
+pub(crate) fn write_back_borrowed<Z: Scalar>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    t: &Vector<Z>,
+    replace: bool,
+) {
+    debug_assert_eq!(w.len(), t.len());
+    if !replace && !matches!(w, Vector::Sparse(_)) {
+        match (accum, mask) {
+            (Some(op), _) => return accumulate_in_place(w, mask, op, t),
+            // (write_back restricts t instead when w is empty)
+            (None, Some(m)) if !m.is_complemented() && w.nvals() != 0 => {
+                return assign_in_place(w, m, t);
+            }
+            _ => {}
+        }
+    }
+    write_back(w, mask, accum, t.clone(), false, replace);
+}
+
 /// Writes the computed result `t` into `w`.
 ///
 /// `t_masked` says that `t` has entries only where the mask allows (the products compute
@@ -112,6 +135,10 @@ fn accumulate_in_place<Z: Scalar>(
         && let MaskSet::Sorted(s) = m.set()
         && !m.is_complemented()
     {
+        // The mask is t's own structure (`w<s(t)> (.)= t`): it allows every entry.
+        if s[..] == *ts.indices() {
+            return accumulate_in_place(w, None, op, t);
+        }
         let mut p = 0;
         let (idx, vals): (Vec<Index>, Vec<Z>) = ts
             .iter()
