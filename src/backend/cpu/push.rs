@@ -71,7 +71,7 @@ pub enum PushMethod {
     Scatter,
     /// [`PushMethod::Scatter`] with slots private to each thread, combined with plain
     /// loads and stores and merged output by output afterwards. Chosen in place of the
-    /// shared slots when the product has at least half as many terms as the private
+    /// shared slots when the product has at least a quarter as many terms as the private
     /// slots, and they take no more memory than `A`'s entries.
     ScatterPrivate,
 }

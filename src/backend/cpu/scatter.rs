@@ -159,15 +159,14 @@ where
 }
 
 /// Whether each thread should combine into slots of its own, merged afterwards, instead
-/// of compare-and-swapping into shared ones: the private slots cost `threads * n` to fill
-/// and to merge, which pays when the product has at least that many terms (half of them
-/// at least), and their memory is bounded by `A`'s entries. Shared slots make the two
-/// cores trade the cache lines of the output back and forth, and the first term of
-/// every output is a locked instruction.
+/// of compare-and-swapping into shared ones: the private slots cost `threads * n` plain
+/// writes to fill and reads to merge, which pays when the product has at least a quarter
+/// as many terms (in the shared slots, a term is a locked instruction or a cache line
+/// traded between cores), and their memory is bounded by `A`'s entries.
 fn private_pays(n: usize, work: usize, threads: usize, nnz: usize) -> bool {
     threads > 1
         && work >= SEQUENTIAL_WORK
-        && threads.saturating_mul(n) <= work.saturating_mul(2)
+        && threads.saturating_mul(n) <= work.saturating_mul(4)
         && threads.saturating_mul(n) <= nnz
 }
 
@@ -197,15 +196,34 @@ where
     let nwords = n.div_ceil(64);
     // SAFETY: the caller (`scatter`, after `eligible`) made sure S::Output is a
     // primitive number of W's size.
-    let to_bits = |z| unsafe { to_bits::<S::Output, W>(z) };
-    let allowed_words = mask.map(|m| m.allowed_words());
-    let offsets = a.offsets();
-    let (cols_all, vals_all) = (a.indices(), a.values());
-    let identity_bits = to_bits(identity);
+    let bits_of = |z| unsafe { to_bits::<S::Output, W>(z) };
+    let identity_bits = bits_of(identity);
     // The hot loop stores every combine without a branch and sets a presence bit only
     // for a term equal to the identity (rare): any other term leaves its slot different
-    // from the identity, which is how presence is read back afterwards.
-    let run = |(slots, bits): &mut Part<S::Output>, lo: usize, hi: usize| -> bool {
+    // from the identity, which is how presence is read back afterwards. A term equal to
+    // its slot as a value but not in bits, or a NaN, is a tie (the order would show).
+    #[inline(always)]
+    fn terms<S, A, U, W>(
+        s: &S,
+        rows: &Entries<'_, U>,
+        a: &Csr<A>,
+        (slots, bits): &mut Part<S::Output>,
+        (lo, hi): (usize, usize),
+        allowed: impl Fn(usize) -> bool,
+    ) -> bool
+    where
+        S: Semiring<A, U>,
+        A: Scalar,
+        U: Scalar,
+        W: Word,
+    {
+        // SAFETY (to_bits): the caller checked that S::Output is a primitive number of
+        // W's size.
+        let bits_of = |z| unsafe { to_bits::<S::Output, W>(z) };
+        let add = s.add();
+        let identity_bits = bits_of(add.identity());
+        let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
+        assert_eq!(slots.len(), a.ncols());
         let mut tie = false;
         for p in lo..hi {
             let (k, uk) = rows.get(p);
@@ -215,25 +233,33 @@ where
             );
             for (&j, &x) in cols_all[s0..e0].iter().zip(&vals_all[s0..e0]) {
                 let j = j as usize;
-                if let Some(w) = &allowed_words
-                    && (w[j >> 6] >> (j & 63)) & 1 == 0
-                {
+                if !allowed(j) {
                     continue;
                 }
                 let z = s.multiply(x, uk, k);
-                let o = slots[j];
-                let new = add.combine(o, z);
-                let (zb, ob) = (to_bits(z), to_bits(o));
+                // SAFETY: a Csr's column indices are below ncols() == slots.len().
+                let slot = unsafe { slots.get_unchecked_mut(j) };
+                let o = *slot;
+                let zb = bits_of(z);
                 #[allow(clippy::eq_op)]
-                let unsure = (z != z) | (o != o) | ((z == o) & (zb != ob));
-                tie |= (to_bits(new) == ob) & unsure;
-                slots[j] = new;
+                let unsure = (z != z) | (o != o) | ((z == o) & (zb != bits_of(o)));
+                tie |= unsure;
+                *slot = add.combine(o, z);
                 if zb == identity_bits {
                     bits[j >> 6] |= 1u64 << (j & 63);
                 }
             }
         }
         tie
+    }
+    let allowed_words = mask.map(|m| m.allowed_words());
+    let run = |part: &mut Part<S::Output>, lo: usize, hi: usize| -> bool {
+        match &allowed_words {
+            Some(w) => terms::<S, A, U, W>(s, &rows, a, part, (lo, hi), |j| {
+                (w[j >> 6] >> (j & 63)) & 1 == 1
+            }),
+            None => terms::<S, A, U, W>(s, &rows, a, part, (lo, hi), |_| true),
+        }
     };
 
     let parts: Vec<Mutex<Option<Part<S::Output>>>> =
@@ -275,14 +301,14 @@ where
             for (other, obits) in &parts {
                 for (i, slot) in slots.iter_mut().enumerate() {
                     let z = other[o0 + i];
-                    if to_bits(z) == identity_bits {
+                    if bits_of(z) == identity_bits {
                         continue;
                     }
                     let o = *slot;
                     let new = add.combine(o, z);
                     #[allow(clippy::eq_op)]
-                    let unsure = (z != z) | (o != o) | ((z == o) & (to_bits(z) != to_bits(o)));
-                    tie |= (to_bits(new) == to_bits(o)) & unsure;
+                    let unsure = (z != z) | (o != o) | ((z == o) & (bits_of(z) != bits_of(o)));
+                    tie |= (bits_of(new) == bits_of(o)) & unsure;
                     *slot = new;
                 }
                 for (mine, theirs) in bits.iter_mut().zip(&obits[b * BLOCK_WORDS..]) {
@@ -292,7 +318,7 @@ where
             for (w, word) in bits.iter_mut().enumerate() {
                 let end = slots.len().min(w * 64 + 64);
                 for (bit, slot) in slots[w * 64..end].iter().enumerate() {
-                    *word |= u64::from(to_bits(*slot) != identity_bits) << bit;
+                    *word |= u64::from(bits_of(*slot) != identity_bits) << bit;
                 }
             }
             tie
