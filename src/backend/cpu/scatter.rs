@@ -102,7 +102,11 @@ where
                 offsets[k as usize] as usize,
                 offsets[k as usize + 1] as usize,
             );
-            for (&j, &x) in cols_all[s0..e0].iter().zip(&vals_all[s0..e0]) {
+            let cols = &cols_all[s0..e0];
+            for (t, (&j, &x)) in cols.iter().zip(&vals_all[s0..e0]).enumerate() {
+                if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
+                    prefetch(words.as_ptr().wrapping_add(ja as usize));
+                }
                 let j = j as usize;
                 if let Some(w) = &allowed_words
                     && (w[j >> 6] >> (j & 63)) & 1 == 0
@@ -170,6 +174,26 @@ fn private_pays(n: usize, work: usize, threads: usize, nnz: usize) -> bool {
         && threads.saturating_mul(n) <= nnz
 }
 
+/// How many terms ahead in a row the scatter asks for the slot it will combine into: the
+/// slots are read in random order, and without the hint a core waits on one miss at a
+/// time more often than it needs to (on Kronecker 18 and 20, 15-20 % of the product's
+/// time; 8 ahead gains less, 32 the same).
+const PREFETCH_AHEAD: usize = 16;
+
+/// Asks the cache for the line holding `p` (a hint: no effect on the result, and
+/// nothing on targets other than x86-64).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(p.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// One thread's slots and presence bits.
 type Part<T> = (Vec<T>, Vec<u64>);
 
@@ -231,7 +255,11 @@ where
                 offsets[k as usize] as usize,
                 offsets[k as usize + 1] as usize,
             );
-            for (&j, &x) in cols_all[s0..e0].iter().zip(&vals_all[s0..e0]) {
+            let cols = &cols_all[s0..e0];
+            for (t, (&j, &x)) in cols.iter().zip(&vals_all[s0..e0]).enumerate() {
+                if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
+                    prefetch(slots.as_ptr().wrapping_add(ja as usize));
+                }
                 let j = j as usize;
                 if !allowed(j) {
                     continue;
