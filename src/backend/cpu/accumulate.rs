@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::SEQUENTIAL_WORK;
-use super::push::{chunk_bounds, entries, scan_terms, vxm_push};
+use super::push::{chunk_bounds, entries, scan_terms_ahead, vxm_push};
+use super::{SEQUENTIAL_WORK, prefetch};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::matrix::Csr;
 use crate::vector::{SparseVector, Vector};
@@ -217,7 +217,9 @@ where
     if work < 4 * SEQUENTIAL_WORK || threads == 1 {
         // One thread: plain loads and stores; the changed indices sorted at the end.
         let mut changed = Vec::new();
-        scan_terms(&s, a, ks, us, &|_| true, &mut |j, term| {
+        let slots = w.as_ptr();
+        let ahead = |j: Index| prefetch(slots.wrapping_add(j as usize));
+        scan_terms_ahead(&s, a, ks, us, &|_| true, &ahead, &mut |j, term| {
             let old = w[j as usize];
             let new = add.combine(old, term);
             if differs(&new, &old) {
@@ -250,7 +252,8 @@ where
         .map(|r| {
             let mut mine = Vec::new();
             let (ks, us) = (&ks[r[0]..r[1]], &us[r[0]..r[1]]);
-            scan_terms(&s, a, ks, us, &|_| true, &mut |j, term| {
+            let ahead = |j: Index| prefetch(words.as_ptr().wrapping_add(j as usize));
+            scan_terms_ahead(&s, a, ks, us, &|_| true, &ahead, &mut |j, term| {
                 let cell = &words[j as usize];
                 let mut old = cell.load();
                 loop {

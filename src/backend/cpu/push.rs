@@ -29,9 +29,9 @@ use std::mem::MaybeUninit;
 
 use rayon::prelude::*;
 
-use super::SEQUENTIAL_WORK;
 use super::pool::Pooled;
 use super::scatter;
+use super::{PREFETCH_AHEAD, SEQUENTIAL_WORK, prefetch};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::{Mask, MaskSet};
 use crate::matrix::Csr;
@@ -213,9 +213,20 @@ where
         }
         _ => {
             ws.begin();
-            scan_terms(&s, a, &ks[r.clone()], &us[r], &allowed, &mut |j, z| {
-                ws.add_term(&add, j, z)
-            });
+            let (stamps, slots) = (ws.stamp.as_ptr(), ws.acc.as_ptr());
+            let ahead = |j: Index| {
+                prefetch(stamps.wrapping_add(j as usize));
+                prefetch(slots.wrapping_add(j as usize));
+            };
+            scan_terms_ahead(
+                &s,
+                a,
+                &ks[r.clone()],
+                &us[r],
+                &allowed,
+                &ahead,
+                &mut |j, z| ws.add_term(&add, j, z),
+            );
             ws.finish(n)
         }
     };
@@ -629,6 +640,24 @@ pub(crate) fn scan_terms<S, A, U>(
     A: Scalar,
     U: Scalar,
 {
+    scan_terms_ahead(s, a, ks, us, allowed, &|_| {}, f)
+}
+
+/// [`scan_terms`] that also calls `ahead(j)` with the column [`PREFETCH_AHEAD`] terms
+/// further along the row, for `f`'s slot to be asked of the cache in time.
+pub(crate) fn scan_terms_ahead<S, A, U>(
+    s: &S,
+    a: &Csr<A>,
+    ks: &[Index],
+    us: &[U],
+    allowed: &impl Fn(Index) -> bool,
+    ahead: &impl Fn(Index),
+    f: &mut impl FnMut(Index, S::Output),
+) where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
     let offsets = a.offsets();
     for (&k, &uk) in ks.iter().zip(us) {
         let (s0, e0) = (
@@ -636,7 +665,10 @@ pub(crate) fn scan_terms<S, A, U>(
             offsets[k as usize + 1] as usize,
         );
         let (cols, vals) = (&a.indices()[s0..e0], &a.values()[s0..e0]);
-        for (&j, &x) in cols.iter().zip(vals) {
+        for (t, (&j, &x)) in cols.iter().zip(vals).enumerate() {
+            if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
+                ahead(ja);
+            }
             if allowed(j) {
                 f(j, s.multiply(x, uk, k));
             }

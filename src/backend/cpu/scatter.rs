@@ -20,9 +20,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::SEQUENTIAL_WORK;
 use super::accumulate::{CHUNK_TERMS, Width, Word, as_words, atomic_width, from_bits, to_bits};
 use super::push::{Entries, by_fill, chunk_bounds_by};
+use super::{PREFETCH_AHEAD, SEQUENTIAL_WORK, prefetch};
 use crate::algebra::{Monoid, Scalar, Semiring};
 use crate::descriptor::Mask;
 use crate::matrix::Csr;
@@ -174,26 +174,6 @@ fn private_pays(n: usize, work: usize, threads: usize, nnz: usize) -> bool {
         && threads.saturating_mul(n) <= nnz
 }
 
-/// How many terms ahead in a row the scatter asks for the slot it will combine into: the
-/// slots are read in random order, and without the hint a core waits on one miss at a
-/// time more often than it needs to (on Kronecker 18 and 20, 15-20 % of the product's
-/// time; 8 ahead gains less, 32 the same).
-const PREFETCH_AHEAD: usize = 16;
-
-/// Asks the cache for the line holding `p` (a hint: no effect on the result, and
-/// nothing on targets other than x86-64).
-#[inline(always)]
-fn prefetch<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(p.cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
-
 /// One thread's slots and presence bits.
 type Part<T> = (Vec<T>, Vec<u64>);
 
@@ -333,11 +313,11 @@ where
                         continue;
                     }
                     let o = *slot;
-                    let new = add.combine(o, z);
+                    // the tie rule of the loop above
                     #[allow(clippy::eq_op)]
                     let unsure = (z != z) | (o != o) | ((z == o) & (bits_of(z) != bits_of(o)));
-                    tie |= (bits_of(new) == bits_of(o)) & unsure;
-                    *slot = new;
+                    tie |= unsure;
+                    *slot = add.combine(o, z);
                 }
                 for (mine, theirs) in bits.iter_mut().zip(&obits[b * BLOCK_WORDS..]) {
                     *mine |= theirs;
