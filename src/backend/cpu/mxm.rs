@@ -25,6 +25,7 @@ use super::pool::Pooled;
 use super::rows::{
     Placement, RowOut, build_rows, build_rows_out, cost_prefix, cut_rows, cut_rows_by,
 };
+use super::{PREFETCH_AHEAD, prefetch};
 
 /// A row of `B` at least this long, and 64 times longer than the mask's row, is
 /// searched for the mask's columns instead of scanned (SuiteSparse's thresholds).
@@ -585,9 +586,13 @@ fn saxpy_row_masked<S, A, B>(
         } else {
             0
         };
-        for (&j, &y) in bc[start..].iter().zip(&bv[start..]) {
+        let cols = &bc[start..];
+        for (t, (&j, &y)) in cols.iter().zip(&bv[start..]).enumerate() {
             if j > hi {
                 break;
+            }
+            if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
+                prefetch(ws.stamp.as_ptr().wrapping_add(ja as usize));
             }
             let ju = j as usize;
             let st = ws.stamp[ju];
