@@ -22,11 +22,11 @@ pub(crate) mod write_matrix;
 /// tasks for a frontier of ten vertices costs more than it saves.
 pub(crate) const SEQUENTIAL_WORK: usize = 1 << 14;
 
-/// How many terms ahead in a row of `A` the kernels that combine terms into slots at
-/// random positions (the scatter, Gustavson, the in-place accumulate) ask for the slot
-/// they will reach: without the hint a core waits on one cache miss at a time more often
-/// than it needs to (on Kronecker 18 and 20, 15-20 % of a Bellman-Ford product's time;
-/// 8 ahead gains less, 32 the same).
+/// How many terms ahead in a row the kernels that combine terms into slots at random
+/// positions (the scatter, Gustavson, the in-place accumulate, the masked saxpy row) ask
+/// for the slot they will reach: without the hint a core waits on one cache miss at a
+/// time more often than it needs to (on Kronecker 18 and 20, 15-20 % of a Bellman-Ford
+/// product's time; 8 ahead gains less, 32 the same).
 pub(crate) const PREFETCH_AHEAD: usize = 16;
 
 /// Asks the cache for the line holding `p`: a hint, with no effect on any result, and
