@@ -32,9 +32,10 @@ use super::{Accum, check_mask};
 ///
 /// Under an order-free monoid (MIN, MAX) into a 4- or 8-byte primitive number, the
 /// middle and big products scatter instead: chunks of `u`'s entries, each term combined
-/// into its output slot by compare-and-swap, with the same bytes as the other methods
-/// (a product whose order could show, through float ties of `0.0` and `-0.0` or a NaN
-/// term, is redone by columns).
+/// into its output slot by compare-and-swap or, when the product has at least a quarter
+/// as many terms as `threads * n`, into slots private to each thread that are merged at
+/// the end; with the same bytes as the other methods (a product whose order could show,
+/// through float ties of `0.0` and `-0.0` or a NaN term, is redone by columns).
 ///
 /// When `A` is known to be symmetric (see [`Csr::is_symmetric`]: a graph read from an
 /// undirected or Matrix Market symmetric file, a generated undirected graph, a
