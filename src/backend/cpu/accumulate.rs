@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::push::{chunk_bounds, entries, scan_terms_ahead, vxm_push};
+use super::push::{Entries, chunk_bounds, entries, scan_terms_ahead, vxm_push};
 use super::{SEQUENTIAL_WORK, prefetch};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::matrix::Csr;
@@ -219,14 +219,22 @@ where
         let mut changed = Vec::new();
         let slots = w.as_ptr();
         let ahead = |j: Index| prefetch(slots.wrapping_add(j as usize));
-        scan_terms_ahead(&s, a, ks, us, &|_| true, &ahead, &mut |j, term| {
-            let old = w[j as usize];
-            let new = add.combine(old, term);
-            if differs(&new, &old) {
-                w[j as usize] = new;
-                changed.push(j);
-            }
-        });
+        scan_terms_ahead(
+            &s,
+            a,
+            Entries::Sparse(ks, us),
+            0..ks.len(),
+            &|_| true,
+            &ahead,
+            &mut |j, term| {
+                let old = w[j as usize];
+                let new = add.combine(old, term);
+                if differs(&new, &old) {
+                    w[j as usize] = new;
+                    changed.push(j);
+                }
+            },
+        );
         changed.sort_unstable();
         changed.dedup();
         let vals = changed.iter().map(|&j| w[j as usize]).collect();
@@ -251,29 +259,36 @@ where
         .par_windows(2)
         .map(|r| {
             let mut mine = Vec::new();
-            let (ks, us) = (&ks[r[0]..r[1]], &us[r[0]..r[1]]);
             let ahead = |j: Index| prefetch(words.as_ptr().wrapping_add(j as usize));
-            scan_terms_ahead(&s, a, ks, us, &|_| true, &ahead, &mut |j, term| {
-                let cell = &words[j as usize];
-                let mut old = cell.load();
-                loop {
-                    let (o, new) = (from_bits(old), add.combine(from_bits(old), term));
-                    if !differs(&new, &o) {
-                        break;
-                    }
-                    match cell.swap_if(old, to_bits(new)) {
-                        Ok(()) => {
-                            let bit = 1u64 << (j & 63);
-                            let prev = listed[j as usize >> 6].fetch_or(bit, Ordering::Relaxed);
-                            if prev & bit == 0 {
-                                mine.push(j);
-                            }
+            scan_terms_ahead(
+                &s,
+                a,
+                Entries::Sparse(ks, us),
+                r[0]..r[1],
+                &|_| true,
+                &ahead,
+                &mut |j, term| {
+                    let cell = &words[j as usize];
+                    let mut old = cell.load();
+                    loop {
+                        let (o, new) = (from_bits(old), add.combine(from_bits(old), term));
+                        if !differs(&new, &o) {
                             break;
                         }
-                        Err(now) => old = now,
+                        match cell.swap_if(old, to_bits(new)) {
+                            Ok(()) => {
+                                let bit = 1u64 << (j & 63);
+                                let prev = listed[j as usize >> 6].fetch_or(bit, Ordering::Relaxed);
+                                if prev & bit == 0 {
+                                    mine.push(j);
+                                }
+                                break;
+                            }
+                            Err(now) => old = now,
+                        }
                     }
-                }
-            });
+                },
+            );
             mine
         })
         .collect();

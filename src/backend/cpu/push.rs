@@ -221,8 +221,8 @@ where
             scan_terms_ahead(
                 &s,
                 a,
-                &ks[r.clone()],
-                &us[r],
+                Entries::Sparse(ks, us),
+                r,
                 &allowed,
                 &ahead,
                 &mut |j, z| ws.add_term(&add, j, z),
@@ -640,16 +640,26 @@ pub(crate) fn scan_terms<S, A, U>(
     A: Scalar,
     U: Scalar,
 {
-    scan_terms_ahead(s, a, ks, us, allowed, &|_| {}, f)
+    scan_terms_ahead(
+        s,
+        a,
+        Entries::Sparse(ks, us),
+        0..ks.len(),
+        allowed,
+        &|_| {},
+        f,
+    )
 }
 
-/// [`scan_terms`] that also calls `ahead(j)` with the column [`PREFETCH_AHEAD`] terms
-/// further along the row, for `f`'s slot to be asked of the cache in time.
+/// [`scan_terms`] over the entries `range` of `rows` (positions, not indices), that also
+/// calls `ahead(j)` with the column [`PREFETCH_AHEAD`] terms further along the row, for
+/// `f`'s slot to be asked of the cache in time.
+#[inline(always)]
 pub(crate) fn scan_terms_ahead<S, A, U>(
     s: &S,
     a: &Csr<A>,
-    ks: &[Index],
-    us: &[U],
+    rows: Entries<'_, U>,
+    range: std::ops::Range<usize>,
     allowed: &impl Fn(Index) -> bool,
     ahead: &impl Fn(Index),
     f: &mut impl FnMut(Index, S::Output),
@@ -658,13 +668,14 @@ pub(crate) fn scan_terms_ahead<S, A, U>(
     A: Scalar,
     U: Scalar,
 {
-    let offsets = a.offsets();
-    for (&k, &uk) in ks.iter().zip(us) {
+    let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
+    for p in range {
+        let (k, uk) = rows.get(p);
         let (s0, e0) = (
             offsets[k as usize] as usize,
             offsets[k as usize + 1] as usize,
         );
-        let (cols, vals) = (&a.indices()[s0..e0], &a.values()[s0..e0]);
+        let (cols, vals) = (&cols_all[s0..e0], &vals_all[s0..e0]);
         for (t, (&j, &x)) in cols.iter().zip(vals).enumerate() {
             if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
                 ahead(ja);

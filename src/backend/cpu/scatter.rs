@@ -21,9 +21,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::accumulate::{CHUNK_TERMS, Width, Word, as_words, atomic_width, from_bits, to_bits};
-use super::push::{Entries, by_fill, chunk_bounds_by};
-use super::{PREFETCH_AHEAD, SEQUENTIAL_WORK, prefetch};
-use crate::algebra::{Monoid, Scalar, Semiring};
+use super::push::{Entries, by_fill, chunk_bounds_by, scan_terms_ahead};
+use super::{SEQUENTIAL_WORK, prefetch};
+use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::Mask;
 use crate::matrix::Csr;
 use crate::vector::{BitmapVector, Vector};
@@ -90,71 +90,49 @@ where
     let to_bits = |z| unsafe { to_bits::<S::Output, W>(z) };
     let from_bits = |b| unsafe { from_bits::<S::Output, W>(b) };
     let allowed_words = mask.map(|m| m.allowed_words());
+    let allowed = |j: Index| {
+        allowed_words
+            .as_ref()
+            .is_none_or(|w| (w[j as usize >> 6] >> (j & 63)) & 1 == 1)
+    };
+    let ahead = |j: Index| prefetch(words.as_ptr().wrapping_add(j as usize));
     let order_matters = AtomicBool::new(false);
-    let offsets = a.offsets();
-    let (cols_all, vals_all) = (a.indices(), a.values());
 
-    let run = |lo: usize, hi: usize| {
+    let run = |range: std::ops::Range<usize>| {
         let mut tie = false;
-        for p in lo..hi {
-            let (k, uk) = rows.get(p);
-            let (s0, e0) = (
-                offsets[k as usize] as usize,
-                offsets[k as usize + 1] as usize,
-            );
-            let cols = &cols_all[s0..e0];
-            for (t, (&j, &x)) in cols.iter().zip(&vals_all[s0..e0]).enumerate() {
-                if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
-                    prefetch(words.as_ptr().wrapping_add(ja as usize));
+        scan_terms_ahead(s, a, rows, range, &allowed, &ahead, &mut |j, z| {
+            let j = j as usize;
+            let bit = 1u64 << (j & 63);
+            let word = &present[j >> 6];
+            if word.load(Ordering::Relaxed) & bit == 0 {
+                word.fetch_or(bit, Ordering::Relaxed);
+            }
+            let cell = &words[j];
+            let mut old = cell.load();
+            loop {
+                let o = from_bits(old);
+                tie |= order_shows(z, o, to_bits);
+                let nb = to_bits(add.combine(o, z));
+                if nb == old {
+                    break;
                 }
-                let j = j as usize;
-                if let Some(w) = &allowed_words
-                    && (w[j >> 6] >> (j & 63)) & 1 == 0
-                {
-                    continue;
-                }
-                let z = s.multiply(x, uk, k);
-                let bit = 1u64 << (j & 63);
-                let word = &present[j >> 6];
-                if word.load(Ordering::Relaxed) & bit == 0 {
-                    word.fetch_or(bit, Ordering::Relaxed);
-                }
-                let cell = &words[j];
-                let mut old = cell.load();
-                loop {
-                    let o = from_bits(old);
-                    let new = add.combine(o, z);
-                    let nb = to_bits(new);
-                    if nb == old {
-                        // No change. A term equal to the slot in value but not in bits
-                        // (0.0 and -0.0), or a NaN anywhere, makes the order matter.
-                        #[allow(clippy::eq_op)]
-                        let nan = z != z || o != o;
-                        tie |= nan || (z == o && to_bits(z) != old);
-                        break;
-                    }
-                    match cell.swap_if(old, nb) {
-                        Ok(()) => break,
-                        Err(now) => old = now,
-                    }
+                match cell.swap_if(old, nb) {
+                    Ok(()) => break,
+                    Err(now) => old = now,
                 }
             }
-        }
+        });
         if tie {
             order_matters.store(true, Ordering::Relaxed);
         }
     };
-    let nu = rows.len();
     if work < SEQUENTIAL_WORK || threads == 1 {
-        run(0, nu);
+        run(0..rows.len());
     } else {
         // Chunks of about equal terms; any cut gives the same result.
-        let bounds = chunk_bounds_by(
-            nu,
-            |p| a.degree(rows.get(p).0 as usize),
-            CHUNK_TERMS.max(work / (threads * 8)),
-        );
-        bounds.par_windows(2).for_each(|r| run(r[0], r[1]));
+        chunks(rows, a, work, threads)
+            .par_windows(2)
+            .for_each(|r| run(r[0]..r[1]));
     }
     if order_matters.load(Ordering::Relaxed) {
         return None;
@@ -172,6 +150,30 @@ fn private_pays(n: usize, work: usize, threads: usize, nnz: usize) -> bool {
         && work >= SEQUENTIAL_WORK
         && threads.saturating_mul(n) <= work.saturating_mul(4)
         && threads.saturating_mul(n) <= nnz
+}
+
+/// Whether the order of arrival could show when term `z` meets slot value `o`: they are
+/// equal as values but not in bits (`0.0` and `-0.0`), or one is NaN. Every combine of
+/// both scatters, and the merge of private slots, asks it.
+#[inline(always)]
+fn order_shows<Z: Copy + PartialEq, B: PartialEq>(z: Z, o: Z, bits: impl Fn(Z) -> B) -> bool {
+    #[allow(clippy::eq_op)]
+    let nan = (z != z) | (o != o);
+    nan | ((z == o) & (bits(z) != bits(o)))
+}
+
+/// The scatter's chunks of `rows`: runs of about equal terms, in order.
+fn chunks<A: Scalar, U: Copy>(
+    rows: Entries<'_, U>,
+    a: &Csr<A>,
+    work: usize,
+    threads: usize,
+) -> Vec<usize> {
+    chunk_bounds_by(
+        rows.len(),
+        |p| a.degree(rows.get(p).0 as usize),
+        CHUNK_TERMS.max(work / (threads * 8)),
+    )
 }
 
 /// One thread's slots and presence bits.
@@ -204,16 +206,16 @@ where
     let identity_bits = bits_of(identity);
     // The hot loop stores every combine without a branch and sets a presence bit only
     // for a term equal to the identity (rare): any other term leaves its slot different
-    // from the identity, which is how presence is read back afterwards. A term equal to
-    // its slot as a value but not in bits, or a NaN, is a tie (the order would show).
+    // from the identity, which is how presence is read back afterwards. One copy of it
+    // per mask case.
     #[inline(always)]
     fn terms<S, A, U, W>(
         s: &S,
-        rows: &Entries<'_, U>,
+        rows: Entries<'_, U>,
         a: &Csr<A>,
         (slots, bits): &mut Part<S::Output>,
-        (lo, hi): (usize, usize),
-        allowed: impl Fn(usize) -> bool,
+        range: std::ops::Range<usize>,
+        allowed: impl Fn(Index) -> bool,
     ) -> bool
     where
         S: Semiring<A, U>,
@@ -226,63 +228,41 @@ where
         let bits_of = |z| unsafe { to_bits::<S::Output, W>(z) };
         let add = s.add();
         let identity_bits = bits_of(add.identity());
-        let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
         assert_eq!(slots.len(), a.ncols());
+        let base = slots.as_ptr();
+        let ahead = |j: Index| prefetch(base.wrapping_add(j as usize));
         let mut tie = false;
-        for p in lo..hi {
-            let (k, uk) = rows.get(p);
-            let (s0, e0) = (
-                offsets[k as usize] as usize,
-                offsets[k as usize + 1] as usize,
-            );
-            let cols = &cols_all[s0..e0];
-            for (t, (&j, &x)) in cols.iter().zip(&vals_all[s0..e0]).enumerate() {
-                if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
-                    prefetch(slots.as_ptr().wrapping_add(ja as usize));
-                }
-                let j = j as usize;
-                if !allowed(j) {
-                    continue;
-                }
-                let z = s.multiply(x, uk, k);
-                // SAFETY: a Csr's column indices are below ncols() == slots.len().
-                let slot = unsafe { slots.get_unchecked_mut(j) };
-                let o = *slot;
-                let zb = bits_of(z);
-                #[allow(clippy::eq_op)]
-                let unsure = (z != z) | (o != o) | ((z == o) & (zb != bits_of(o)));
-                tie |= unsure;
-                *slot = add.combine(o, z);
-                if zb == identity_bits {
-                    bits[j >> 6] |= 1u64 << (j & 63);
-                }
+        scan_terms_ahead(s, a, rows, range, &allowed, &ahead, &mut |j, z| {
+            let j = j as usize;
+            // SAFETY: a Csr's column indices are below ncols() == slots.len().
+            let slot = unsafe { slots.get_unchecked_mut(j) };
+            let o = *slot;
+            tie |= order_shows(z, o, bits_of);
+            *slot = add.combine(o, z);
+            if bits_of(z) == identity_bits {
+                bits[j >> 6] |= 1u64 << (j & 63);
             }
-        }
+        });
         tie
     }
     let allowed_words = mask.map(|m| m.allowed_words());
-    let run = |part: &mut Part<S::Output>, lo: usize, hi: usize| -> bool {
+    let run = |part: &mut Part<S::Output>, range: std::ops::Range<usize>| -> bool {
         match &allowed_words {
-            Some(w) => terms::<S, A, U, W>(s, &rows, a, part, (lo, hi), |j| {
-                (w[j >> 6] >> (j & 63)) & 1 == 1
+            Some(w) => terms::<S, A, U, W>(s, rows, a, part, range, |j| {
+                (w[j as usize >> 6] >> (j & 63)) & 1 == 1
             }),
-            None => terms::<S, A, U, W>(s, &rows, a, part, (lo, hi), |_| true),
+            None => terms::<S, A, U, W>(s, rows, a, part, range, |_| true),
         }
     };
 
     let parts: Vec<Mutex<Option<Part<S::Output>>>> =
         (0..threads).map(|_| Mutex::new(None)).collect();
     let order_matters = AtomicBool::new(false);
-    let bounds = chunk_bounds_by(
-        rows.len(),
-        |p| a.degree(rows.get(p).0 as usize),
-        CHUNK_TERMS.max(work / (threads * 8)),
-    );
-    bounds.par_windows(2).for_each(|r| {
+    chunks(rows, a, work, threads).par_windows(2).for_each(|r| {
         let t = rayon::current_thread_index().unwrap_or(0) % threads;
         let mut part = parts[t].lock().unwrap_or_else(|e| e.into_inner());
         let part = part.get_or_insert_with(|| (vec![identity; n], vec![0; nwords]));
-        if run(part, r[0], r[1]) {
+        if run(part, r[0]..r[1]) {
             order_matters.store(true, Ordering::Relaxed);
         }
     });
@@ -312,12 +292,8 @@ where
                     if bits_of(z) == identity_bits {
                         continue;
                     }
-                    let o = *slot;
-                    // the tie rule of the loop above
-                    #[allow(clippy::eq_op)]
-                    let unsure = (z != z) | (o != o) | ((z == o) & (bits_of(z) != bits_of(o)));
-                    tie |= unsure;
-                    *slot = add.combine(o, z);
+                    tie |= order_shows(z, *slot, bits_of);
+                    *slot = add.combine(*slot, z);
                 }
                 for (mine, theirs) in bits.iter_mut().zip(&obits[b * BLOCK_WORDS..]) {
                     *mine |= theirs;
