@@ -2,6 +2,8 @@
 //! `z = accum ? w (.) t (union) : t`; then `w(i) = z(i)` where the mask allows `i`, and
 //! elsewhere `w(i)` is kept (or deleted under replace).
 
+use std::borrow::Cow;
+
 use crate::algebra::{Accum, BinaryOp, Index, Scalar};
 use crate::descriptor::{Mask, MaskSet};
 use crate::vector::{BitmapVector, SparseVector, Vector};
@@ -15,18 +17,7 @@ pub(crate) fn write_back_borrowed<Z: Scalar>(
     t: &Vector<Z>,
     replace: bool,
 ) {
-    debug_assert_eq!(w.len(), t.len());
-    if !replace && !matches!(w, Vector::Sparse(_)) {
-        match (accum, mask) {
-            (Some(op), _) => return accumulate_in_place(w, mask, op, t),
-            // (write_back restricts t instead when w is empty)
-            (None, Some(m)) if !m.is_complemented() && w.nvals() != 0 => {
-                return assign_in_place(w, m, t);
-            }
-            _ => {}
-        }
-    }
-    write_back(w, mask, accum, t.clone(), false, replace);
+    write_back_cow(w, mask, accum, Cow::Borrowed(t), false, replace);
 }
 
 /// Writes the computed result `t` into `w`.
@@ -41,6 +32,19 @@ pub(crate) fn write_back<Z: Scalar>(
     t_masked: bool,
     replace: bool,
 ) {
+    write_back_cow(w, mask, accum, Cow::Owned(t), t_masked, replace);
+}
+
+/// [`write_back`] of an owned or a borrowed `t`: only the cases that keep `t` as (part
+/// of) the result take it, copying a borrowed one.
+fn write_back_cow<Z: Scalar>(
+    w: &mut Vector<Z>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, Z>,
+    t: Cow<'_, Vector<Z>>,
+    t_masked: bool,
+    replace: bool,
+) {
     debug_assert_eq!(w.len(), t.len());
     // w = t: no accumulator, and nothing of the old w survives.
     if accum.is_none()
@@ -49,7 +53,7 @@ pub(crate) fn write_back<Z: Scalar>(
             Some(_) => t_masked && (replace || w.nvals() == 0),
         }
     {
-        *w = t;
+        *w = t.into_owned();
         return;
     }
     // w = t restricted to the mask: no accumulator, and nothing of the old w survives.
@@ -57,7 +61,7 @@ pub(crate) fn write_back<Z: Scalar>(
         && let Some(m) = mask
         && (replace || w.nvals() == 0)
     {
-        *w = restrict(t, m);
+        *w = restrict(t.into_owned(), m);
         return;
     }
     if !replace && !matches!(w, Vector::Sparse(_)) {
@@ -72,7 +76,7 @@ pub(crate) fn write_back<Z: Scalar>(
             }
         }
     }
-    merge(w, mask, accum, t, replace);
+    merge(w, mask, accum, &t, replace);
 }
 
 /// The entries of `t` the mask allows, as whole words of presence bits where `t` is a
@@ -322,7 +326,7 @@ fn merge<Z: Scalar>(
     w: &mut Vector<Z>,
     mask: Option<&Mask>,
     accum: Accum<'_, Z>,
-    t: Vector<Z>,
+    t: &Vector<Z>,
     replace: bool,
 ) {
     let old = w.to_pairs();
