@@ -80,6 +80,17 @@ fn bits(w: &Vector<f64>) -> Vec<(Index, u64)> {
         .collect()
 }
 
+/// The bits of `u min.plus A` (floats, no mask) by the method forced, in a pool of
+/// `threads`.
+fn min_plus_bits(
+    method: PushMethod,
+    threads: usize,
+    u: &Vector<f64>,
+    a: &Csr<f64>,
+) -> Vec<(Index, u64)> {
+    bits(&product(method, threads, None, MinPlus::<f64>::new(), u, a))
+}
+
 /// `u min.plus A` summed per output in ascending k, one term at a time.
 fn reference_min_plus(u: &Vector<i64>, a: &Csr<i64>, mask: Option<&[bool]>) -> Vec<(Index, i64)> {
     let mut acc: Vec<Option<i64>> = vec![None; a.ncols()];
@@ -269,16 +280,7 @@ fn float_min_gives_the_same_bytes_by_every_method_even_with_signed_zeros_and_nan
                     r.below(1000) as f64
                 }
             });
-            let run = |method: PushMethod, threads: usize| {
-                bits(&product(
-                    method,
-                    threads,
-                    None,
-                    MinPlus::<f64>::new(),
-                    &u,
-                    &a,
-                ))
-            };
+            let run = |method, threads| min_plus_bits(method, threads, &u, &a);
             let want = run(PushMethod::Columns, 1);
             for threads in [1, 2, 4] {
                 for method in [
@@ -318,16 +320,7 @@ fn a_tie_between_threads_is_caught_where_the_private_slots_merge() {
     }
     let a = b.build(Duplicates::Error).unwrap();
     let u = Vector::from_dense((0..n).map(|k| if k < half { 0.0 } else { -0.0 }).collect());
-    let run = |method: PushMethod, threads: usize| {
-        bits(&product(
-            method,
-            threads,
-            None,
-            MinPlus::<f64>::new(),
-            &u,
-            &a,
-        ))
-    };
+    let run = |method, threads| min_plus_bits(method, threads, &u, &a);
     let want = run(PushMethod::Columns, 1);
     assert_eq!(want[0], (0, 0.0f64.to_bits()), "the first of the two terms");
     for threads in [2, 3, 4] {
