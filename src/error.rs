@@ -51,6 +51,19 @@ pub enum Error {
     InvalidArgument(String),
     /// The operation exists but not for this input or build (e.g. CUDA without the feature).
     Unsupported(String),
+    /// A file was read as one format but is plainly another: a Matrix Market banner on
+    /// the first line of a file read as an edge list, say. Refused rather than misread
+    /// (the banner would otherwise be a comment and the size line an arc).
+    WrongFormat {
+        /// The file, as the user named it.
+        path: String,
+        /// The 1-based line that shows the file's real format.
+        line: u64,
+        /// The format the file was asked to be read as.
+        requested: crate::io::Format,
+        /// The format the file is.
+        found: crate::io::Format,
+    },
 }
 
 impl Error {
@@ -75,6 +88,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Error::Io { path, source } if path.as_os_str().is_empty() => write!(f, "{source}"),
             Error::Io { path, source } => write!(f, "{}: {}", path.display(), source),
             Error::Parse {
                 path,
@@ -99,6 +113,28 @@ impl fmt::Display for Error {
             Error::InvalidStructure(m) => write!(f, "invalid structure: {m}"),
             Error::InvalidArgument(m) => write!(f, "{m}"),
             Error::Unsupported(m) => write!(f, "unsupported: {m}"),
+            Error::WrongFormat {
+                path,
+                line,
+                requested,
+                found,
+            } => write!(
+                f,
+                "{path}:{line}: this is a {} file, not {requested}; read it as {found}",
+                found.long_name()
+            ),
+        }
+    }
+}
+
+impl From<std::io::Error> for Error {
+    /// An operating-system error with no file to name (the path is empty), so that `?`
+    /// works on `std::io` calls in a function returning [`Result`]. The library's own
+    /// readers and writers name the file ([`Error::io`]).
+    fn from(source: std::io::Error) -> Self {
+        Error::Io {
+            path: PathBuf::new(),
+            source,
         }
     }
 }

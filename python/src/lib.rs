@@ -50,6 +50,12 @@ type RawMatrix<'py> = (
 /// other file errors `OSError`, everything else `ValueError`; the text is the CLI's.
 fn to_py(e: Error) -> PyErr {
     match &e {
+        Error::WrongFormat {
+            path, line, found, ..
+        } => PyValueError::new_err(format!(
+            "{path}:{line}: this is a {} file; drop format= or use format='{found}'",
+            found.long_name()
+        )),
         Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
             PyFileNotFoundError::new_err(e.to_string())
         }
@@ -882,7 +888,7 @@ fn policy(name: &str) -> Result<Box<dyn Policy>, Error> {
         "pull" => Box::new(Pull),
         _ => {
             return Err(invalid(format!(
-                "--policy {name}: expected beamer, gunrock, ligra, xbfs, push or pull"
+                "policy='{name}': expected beamer, gunrock, ligra, xbfs, push or pull"
             )));
         }
     })
@@ -908,7 +914,7 @@ fn bfs<'py>(
     let g = a.graph("bfs")?;
     let symmetric = symmetric || a.known_symmetric();
     let p = self::policy(policy).map_err(to_py)?;
-    let s = check_vertex(g.nrows(), source, "--source").map_err(to_py)?;
+    let s = check_vertex(g.nrows(), source, "source").map_err(to_py)?;
     let (levels, parents) = run(py, threads, || {
         let bg = if symmetric {
             BfsGraph::symmetric(&g)
@@ -942,13 +948,11 @@ fn sssp<'py>(
         ))));
     }
     let w = a.values()?;
-    let s = check_vertex(w.nrows(), source, "--source").map_err(to_py)?;
+    let s = check_vertex(w.nrows(), source, "source").map_err(to_py)?;
     if let Some(d) = delta
         && !(d > 0.0 && d.is_finite())
     {
-        return Err(to_py(invalid(format!(
-            "--delta: {d} is not a positive number"
-        ))));
+        return Err(to_py(invalid(format!("delta={d}: not a positive number"))));
     }
     let negative = w.values().iter().any(|&x| x < 0.0);
     let delta_stepping = match method {
@@ -956,8 +960,8 @@ fn sssp<'py>(
         "delta-stepping" | "delta_stepping" => {
             if negative {
                 return Err(to_py(invalid(
-                    "--method delta-stepping: the matrix has a negative weight (use --method \
-                     bellman-ford)",
+                    "method='delta-stepping': the matrix has a negative weight (use \
+                     method='bellman-ford')",
                 )));
             }
             true
@@ -965,7 +969,7 @@ fn sssp<'py>(
         "bellman-ford" | "bellman_ford" => false,
         _ => {
             return Err(to_py(invalid(format!(
-                "--method {method}: expected auto, delta-stepping or bellman-ford"
+                "method='{method}': expected auto, delta-stepping or bellman-ford"
             ))));
         }
     };
@@ -1014,9 +1018,9 @@ fn pagerank<'py>(
     opts.check()
         .map_err(|e| match e {
             Error::InvalidArgument(m) if m.starts_with("iterations") && iterations.is_none() => {
-                invalid(format!("--max-{m}"))
+                invalid(format!("max_{m}"))
             }
-            Error::InvalidArgument(m) => invalid(format!("--{m}")),
+            Error::InvalidArgument(m) => invalid(m),
             e => e,
         })
         .map_err(to_py)?;
@@ -1099,11 +1103,15 @@ fn triangles(
 ) -> PyResult<u64> {
     let g = a.graph("triangles")?;
     let symmetric = symmetric || a.known_symmetric();
-    let m = TriangleMethod::from_name(method).map_err(to_py)?;
+    let m = TriangleMethod::from_name(method).map_err(|_| {
+        to_py(invalid(format!(
+            "method='{method}': expected sandia-ll, sandia-uu, burkhardt or auto"
+        )))
+    })?;
     run(py, threads, || {
         if !(symmetric || algo::is_symmetric_pattern(&g)) {
             return Err(invalid(
-                "the matrix: tc counts the triangles of an undirected graph, and this one is \
+                "the matrix: triangles counts the triangles of an undirected graph, and this one is \
                  directed (some arc has no reverse); symmetrize it (A + A.T) first",
             ));
         }
@@ -1125,7 +1133,7 @@ fn betweenness<'py>(
     let symmetric = symmetric || a.known_symmetric();
     let src = u64s(&sources, "sources")?
         .into_iter()
-        .map(|v| check_vertex(g.nrows(), v, "--sources"))
+        .map(|v| check_vertex(g.nrows(), v, "sources"))
         .collect::<Result<Vec<u32>, Error>>()
         .map_err(to_py)?;
     let c = run(py, threads, || {

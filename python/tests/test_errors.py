@@ -39,8 +39,36 @@ def test_graph_needs_square():
     lambda: eb.betweenness(SQUARE, [0, 10]),
 ])
 def test_source_out_of_range(call):
-    with pytest.raises(ValueError, match=r"vertex -?\d+ is not in the graph"):
+    with pytest.raises(ValueError, match=r"^sources?: vertex -?\d+ is not in the graph") as e:
         call()
+    assert "--" not in str(e.value)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: eb.sssp(SQUARE, 0, method="fast"), "method='fast'"),
+    (lambda: eb.sssp(SQUARE, 0, delta=-1.0), "delta=-1"),
+    (lambda: eb.bfs(SQUARE, 0, policy="fast"), "policy='fast'"),
+    (lambda: eb.triangles(SQUARE + SQUARE.T, method="fast"), "method='fast'"),
+    (lambda: eb.pagerank(SQUARE, iterations=0), "iterations"),
+    (lambda: eb.pagerank(SQUARE, max_iterations=0), "max_iterations"),
+])
+def test_argument_errors_name_the_python_argument(call, name):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value).startswith(name), str(e.value)
+    assert "--" not in str(e.value)
+
+
+@pytest.mark.parametrize("fmt", ["edgelist", "dimacs", "adj", "graphalytics"])
+def test_a_matrix_market_file_read_as_another_format_is_refused(tmp_path, fmt):
+    p = tmp_path / ("g.e" if fmt == "graphalytics" else "g.txt")
+    p.write_text("%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n")
+    if fmt == "graphalytics":
+        (tmp_path / "g.v").write_text("1\n2\n3\n")
+    with pytest.raises(ValueError, match="this is a Matrix Market file; drop format= or use "
+                                         "format='mtx'") as e:
+        eb.read(str(p), format=fmt)
+    assert str(e.value).startswith(f"{p}:1: ")
 
 
 def test_source_must_be_an_integer():
@@ -118,7 +146,7 @@ def test_bad_arguments(call, msg):
 
 def test_triangles_need_an_undirected_graph():
     a = sp.csr_array(np.array([[0, 1.0], [0, 0]]))
-    with pytest.raises(ValueError, match="tc counts the triangles of an undirected graph"):
+    with pytest.raises(ValueError, match="triangles counts the triangles of an undirected graph"):
         eb.triangles(a)
 
 

@@ -167,17 +167,53 @@ pub(crate) fn parse_edges_vertices(
 #[derive(Default)]
 struct AdjChunk {
     heads: Vec<u64>,
+    /// The chunk-local line of each head.
+    head_lines: Vec<u64>,
     src: Vec<u64>,
     dst: Vec<u64>,
+}
+
+/// Refuses a vertex that heads two lines: the form gives each vertex's neighbours on one
+/// line, so a repeat is a file of another kind (an edge list `src dst [weight]` reads as
+/// lines of one or two neighbours, its weights taken for ids). The error names the
+/// second line.
+fn refuse_repeated_heads(name: &str, chunks: &[(u64, AdjChunk)]) -> Result<()> {
+    let mut heads: Vec<(u64, u64)> = chunks
+        .iter()
+        .flat_map(|(first, c)| {
+            c.heads
+                .iter()
+                .zip(&c.head_lines)
+                .map(move |(&h, &l)| (h, first + l - 1))
+        })
+        .collect();
+    heads.par_sort_unstable();
+    let repeat = heads
+        .windows(2)
+        .filter(|p| p[0].0 == p[1].0)
+        .min_by_key(|p| p[1].1);
+    match repeat {
+        Some(p) => Err(Error::parse(
+            name,
+            p[1].1,
+            format!(
+                "vertex {} heads a second line (first at line {}): the adjacency form \
+                 gives each vertex's neighbours on one line 'v n1 n2 ...'",
+                p[0].0, p[0].1
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Parses the adjacency form: `v n1 n2 ...` per line; every id that appears is a vertex.
 pub(crate) fn parse_adjacency(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
     let chunks = par_lines(name, b, 1, |c| {
-        each_line(c, COMMENT, AdjChunk::default(), |out, _, t| {
+        each_line(c, COMMENT, AdjChunk::default(), |out, line, t| {
             let mut toks = tokens(t);
             let head = parse_id("vertex id", toks.next().unwrap_or(b""))?;
             out.heads.push(head);
+            out.head_lines.push(line);
             for tok in toks {
                 out.dst.push(parse_id("neighbour id", tok)?);
                 out.src.push(head);
@@ -185,6 +221,7 @@ pub(crate) fn parse_adjacency(name: &str, b: &[u8], opts: &ReadOptions) -> Resul
             Ok(())
         })
     })?;
+    refuse_repeated_heads(name, &chunks)?;
     let mut ids: Vec<u64> = Vec::with_capacity(
         chunks
             .iter()

@@ -7,7 +7,7 @@
 //! | [`Format::EdgeList`] | `.txt .el .edges .tsv .wel .snap` | `src dst [weight]` per line, `#` or `%` comments (SNAP) | 0-based, `n = max id + 1` |
 //! | [`Format::Dimacs`] | `.gr` | `c` comments, `p sp n m`, `a u v w` per arc (9th DIMACS challenge) | 1-based |
 //! | [`Format::Graphalytics`] | `.e` (+ `.v` beside it) | `src dst [weight]` per line; the `.v` file lists every vertex id, one a line | explicit |
-//! | [`Format::Adjacency`] | `.adj` | `v n1 n2 ...` per line (Graphalytics vertex-based form) | explicit |
+//! | [`Format::Adjacency`] | `.adj` | `v n1 n2 ...` per line, one line per vertex (Graphalytics vertex-based form) | explicit |
 //! | [`Format::Binary`] | `.ebg` | the CSR arrays, little-endian, with a CRC-32 (see [`binary`]) | as stored |
 //!
 //! Any of them may be gzip-compressed: a path ending in `.gz`, or bytes that begin with
@@ -170,6 +170,19 @@ impl Format {
             Format::Dimacs => "dimacs",
             Format::Graphalytics => "graphalytics",
             Format::Adjacency => "adj",
+            Format::Binary => "binary",
+        }
+    }
+
+    /// The name messages call the format by: `Matrix Market`, `edge list`, `DIMACS`,
+    /// `Graphalytics`, `adjacency`, `binary`.
+    pub fn long_name(&self) -> &'static str {
+        match self {
+            Format::MatrixMarket => "Matrix Market",
+            Format::EdgeList => "edge list",
+            Format::Dimacs => "DIMACS",
+            Format::Graphalytics => "Graphalytics",
+            Format::Adjacency => "adjacency",
             Format::Binary => "binary",
         }
     }
@@ -466,6 +479,7 @@ pub fn parse_graph(name: &str, bytes: &[u8], format: Format, opts: &ReadOptions)
     if bytes.is_empty() {
         return Err(Error::parse(name, 0, "the file is empty"));
     }
+    refuse_banner(name, bytes, format)?;
     let g = match format {
         Format::MatrixMarket => matrix_market::parse(name, bytes, opts)?,
         Format::EdgeList => edge_list::parse(name, bytes, opts)?,
@@ -488,6 +502,31 @@ pub fn parse_graph(name: &str, bytes: &[u8], format: Format, opts: &ReadOptions)
     Ok(g)
 }
 
+/// Refuses a Matrix Market file read as a text format of another kind: their readers
+/// would take its banner for a comment and its size line for an arc, a wrong graph
+/// without an error. The Matrix Market reader refuses anything without the banner, and
+/// the binary reader anything without its magic, on their own.
+fn refuse_banner(name: &str, bytes: &[u8], format: Format) -> Result<()> {
+    const BANNER: &[u8] = b"%%matrixmarket";
+    if matches!(format, Format::MatrixMarket | Format::Binary) {
+        return Ok(());
+    }
+    let start = bytes
+        .iter()
+        .position(|&c| c != b' ' && c != b'\t')
+        .unwrap_or(bytes.len());
+    let head = &bytes[start..];
+    if head.len() >= BANNER.len() && head[..BANNER.len()].eq_ignore_ascii_case(BANNER) {
+        return Err(Error::WrongFormat {
+            path: name.to_string(),
+            line: 1,
+            requested: format,
+            found: Format::MatrixMarket,
+        });
+    }
+    Ok(())
+}
+
 /// Parses a Graphalytics graph held in memory: the edge file `e` (`src dst [weight]` per
 /// line) named `e_name`, and the vertex file `v` (one id per line) named `v_name`.
 ///
@@ -503,6 +542,8 @@ pub fn parse_graphalytics(
 ) -> Result<Graph> {
     let e = source::decompress(e_name, e)?;
     let v = source::decompress(v_name, v)?;
+    refuse_banner(e_name, &e, Format::Graphalytics)?;
+    refuse_banner(v_name, &v, Format::Graphalytics)?;
     graphalytics::parse_edges_vertices(e_name, &e, v_name, &v, opts)
 }
 

@@ -226,3 +226,17 @@ pub fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
 pub fn write_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |e| Error::io(path, e)
 }
+
+/// What `error: ...` says of `e`: the library's message, in the command line's terms
+/// where it names an option.
+pub fn message(e: &Error) -> String {
+    match e {
+        Error::WrongFormat {
+            path, line, found, ..
+        } => format!(
+            "{path}:{line}: this is a {} file; drop --format or use --format {found}",
+            found.long_name()
+        ),
+        _ => e.to_string(),
+    }
+}

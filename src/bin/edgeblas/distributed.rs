@@ -84,7 +84,7 @@ mod imp {
     fn together<T>(net: &Net, r: Result<T>) -> Result<T> {
         if let Err(e) = &r {
             if net.is_root() {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::common::message(e));
             }
             silence_errors();
             net.barrier();

@@ -128,7 +128,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if common::prints_errors() {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", common::message(&e));
             }
             ExitCode::FAILURE
         }
