@@ -38,10 +38,10 @@ fn main() {
         depth += 1;
         // Nei_v = OR_u (G_{u,v} AND F_u)                          (neighbours, OR.AND)
         let mut nei: Vector<bool> = Vector::new(n);
-        ops::vxm(&mut nei, None, None, OrAnd, &f, &g, &replace);
+        ops::vxm(&mut nei, None, None, OrAnd::new(), &f, &g, &replace);
         // NeiNV_v = Nei_v AND NV_v                                 (unvisited neighbours)
         let mut neinv: Vector<bool> = Vector::new(n);
-        ops::ewise_mult(&mut neinv, None, None, &Land, &nei, &nv, &replace);
+        ops::ewise_mult(&mut neinv, None, None, &Land::new(), &nei, &nv, &replace);
         // P_{u,v} = u where G_{u,v} AND F_u AND NeiNV_v            (candidate parents: SECONDI)
         // Parent_v = MIN_u P_{u,v}                                 (pick-parent: MIN)
         // -- one einsum's map and reduce, one product over MIN.SECONDI
@@ -50,7 +50,7 @@ fn main() {
             &mut parent,
             Some(&Mask::values(&neinv)),
             None,
-            MinSecondI,
+            MinSecondI::new(),
             &f,
             &g,
             &replace,

@@ -37,7 +37,7 @@ pub fn multi_source_bfs(a: &Csr<()>, sources: &[Index]) -> Csr<u32> {
             &mut next,
             Some(&unvisited),
             None,
-            AnyPair,
+            AnyPair::new(),
             &f,
             a,
             &d.with_replace(),

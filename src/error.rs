@@ -131,6 +131,15 @@ impl From<std::io::Error> for Error {
     /// An operating-system error with no file to name (the path is empty), so that `?`
     /// works on `std::io` calls in a function returning [`Result`]. The library's own
     /// readers and writers name the file ([`Error::io`]).
+    ///
+    /// ```
+    /// fn size(path: &str) -> edgeblas::Result<u64> {
+    ///     Ok(std::fs::metadata(path)?.len())
+    /// }
+    /// let e = size("/no/such/file").unwrap_err();
+    /// assert!(matches!(e, edgeblas::Error::Io { .. }));
+    /// assert!(!e.to_string().starts_with(':'));
+    /// ```
     fn from(source: std::io::Error) -> Self {
         Error::Io {
             path: PathBuf::new(),

@@ -88,7 +88,7 @@
 //! let frontier = Vector::from_pairs(3, [(0, true)]);
 //! let mut next: Vector<u32> = Vector::new(3);
 //! // next = frontier vxm A over MIN.SECONDI: the parent of each out-neighbour.
-//! ops::vxm(&mut next, None, None, MinSecondI, &frontier, &a, &Descriptor::DEFAULT);
+//! ops::vxm(&mut next, None, None, MinSecondI::new(), &frontier, &a, &Descriptor::DEFAULT);
 //! assert_eq!(next.to_pairs(), vec![(1, 0), (2, 0)]);
 //! ```
 

@@ -205,6 +205,64 @@ fn new_checked_rejects_random_breakage() {
     qc(300).quickcheck(prop_breakage as fn(Seed) -> TestResult);
 }
 
+// ---- Csr::set and Csr::values_mut ---------------------------------------------------------
+
+/// Setting random positions (stored, absent, out of bounds) agrees with the dense oracle:
+/// a stored entry takes the value, anything else is the error its case names and changes
+/// nothing; `values_mut` then writes every value in place. The symmetry the matrix
+/// remembers never outlives a change of values.
+fn prop_set(s: Seed) -> TestResult {
+    let r = &mut Rng::new(s.0);
+    let (mut want, ncols) = random_matrix(r);
+    let nrows = want.len();
+    let mut a = random::to_csr(&want, ncols);
+    for _ in 0..(4 * a.nnz() + 8) {
+        let (i, j) = (r.below(nrows + 2), r.below(ncols + 2));
+        let x = small_i64(r);
+        let got = a.set(i, j, x);
+        match want.get_mut(i).and_then(|row| row.get_mut(j)) {
+            Some(Some(v)) => {
+                assert!(got.is_ok(), "({i}, {j}) is stored: {got:?}");
+                *v = x;
+            }
+            Some(None) => assert!(matches!(got, Err(Error::InvalidArgument(_))), "{got:?}"),
+            None => assert!(matches!(got, Err(Error::OutOfBounds { .. })), "{got:?}"),
+        }
+    }
+    assert_eq!(random::from_csr(&a), want);
+    for v in a.values_mut() {
+        *v = v.wrapping_mul(3) + 1;
+    }
+    let mapped: Vec<Vec<Option<i64>>> = want
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|v| v.map(|x| x.wrapping_mul(3) + 1))
+                .collect()
+        })
+        .collect();
+    assert_eq!(random::from_csr(&a), mapped);
+    TestResult::passed()
+}
+
+#[test]
+fn set_changes_stored_entries_only_as_the_oracle_says() {
+    qc(200).quickcheck(prop_set as fn(Seed) -> TestResult);
+}
+
+#[test]
+fn changing_values_forgets_a_remembered_symmetry() {
+    // A symmetric matrix, checked (and so remembered) as symmetric.
+    let mut a = Csr::new_checked(2, 2, vec![0, 1, 2], vec![1, 0], vec![4i64, 4]).unwrap();
+    assert!(a.is_symmetric());
+    a.set(0, 1, 5).unwrap();
+    assert!(!a.is_symmetric(), "after set");
+    a.set(0, 1, 4).unwrap();
+    assert!(a.is_symmetric());
+    a.values_mut()[1] = 9;
+    assert!(!a.is_symmetric(), "after values_mut");
+}
+
 // ---- the COO builder -------------------------------------------------------------------------
 
 /// Random triples over a small matrix, so that many repeat.

@@ -26,6 +26,11 @@
 //! their identity and terminal value.
 //!
 //! For integers, "inf" is the type's largest value and "-inf" its smallest.
+//!
+//! Every one of them is built the same way, `X::new()` (`MinPlus::new()`,
+//! `OrAnd::new()`, `Min::new()`), a `const fn` giving a zero-sized value; the type
+//! parameter of the arithmetic ones is inferred from the operands. `Default` gives the
+//! same value.
 
 use std::marker::PhantomData;
 
@@ -809,3 +814,18 @@ impl<A, T: Number> Semiring<A, T> for MaxSecond<T> {
 
 /// LOR.LAND, GraphBLAS's name for [`OrAnd`].
 pub type LorLand = OrAnd;
+
+/// `X::new()` for the operators that have no type parameter, so that every built-in
+/// operator, monoid and semiring is built the same way, `X::new()` (these also are unit
+/// values, `OrAnd` as well as `OrAnd::new()`, which stays valid).
+macro_rules! unit_new {
+    ($($name:ident),*) => {$(
+        impl $name {
+            /// The operator (a zero-sized value), built as every built-in is.
+            pub const fn new() -> Self {
+                $name
+            }
+        }
+    )*};
+}
+unit_new!(Lor, Land, Lxor, OrAnd, AnyPair, MinSecondI, AnySecondI);

@@ -184,6 +184,59 @@ impl<T: Scalar> Csr<T> {
         &self.values
     }
 
+    /// The values, parallel to [`Csr::indices`], to change in place; the structure stays
+    /// as it is. What the matrix remembers of its symmetry is forgotten (new values may
+    /// break it), so the next [`Csr::is_symmetric`] checks again.
+    ///
+    /// ```
+    /// use edgeblas::matrix::Csr;
+    /// let mut a = Csr::new_checked(2, 2, vec![0, 1, 2], vec![1, 0], vec![1.0, 2.0]).unwrap();
+    /// a.values_mut().iter_mut().for_each(|x| *x *= 10.0);
+    /// assert_eq!(a.values(), &[10.0, 20.0]);
+    /// ```
+    pub fn values_mut(&mut self) -> &mut [T] {
+        self.symmetric = OnceLock::new();
+        &mut self.values
+    }
+
+    /// Sets the stored entry `A(i, j)` to `x` (`GrB_Matrix_setElement` on an entry that
+    /// exists; the structure never changes, so an absent entry is an error rather than an
+    /// insertion: build a new matrix, or [`crate::ops::assign_matrix`], to add entries).
+    ///
+    /// # Errors
+    /// [`Error::OutOfBounds`] when `(i, j)` is outside the matrix;
+    /// [`Error::InvalidArgument`] when `A(i, j)` is not stored.
+    ///
+    /// ```
+    /// use edgeblas::matrix::Csr;
+    /// let mut a = Csr::new_checked(2, 2, vec![0, 1, 1], vec![1], vec![5u32]).unwrap();
+    /// a.set(0, 1, 7).unwrap();
+    /// assert_eq!(a.get(0, 1), Some(7));
+    /// assert!(a.set(1, 0, 7).is_err()); // not stored
+    /// assert!(a.set(2, 0, 7).is_err()); // out of bounds
+    /// ```
+    pub fn set(&mut self, i: usize, j: usize, x: T) -> Result<()> {
+        if i >= self.nrows || j >= self.ncols {
+            return Err(Error::OutOfBounds {
+                row: i as u64,
+                col: j as u64,
+                nrows: self.nrows as u64,
+                ncols: self.ncols as u64,
+            });
+        }
+        let s = self.offsets[i] as usize;
+        match self.row(i).0.binary_search(&(j as Index)) {
+            Ok(p) => {
+                self.values_mut()[s + p] = x;
+                Ok(())
+            }
+            Err(_) => Err(Error::InvalidArgument(format!(
+                "A({i}, {j}) is not a stored entry: set changes an existing entry and \
+                 never the structure"
+            ))),
+        }
+    }
+
     /// Number of entries in row `i` (the out-degree of vertex `i`).
     #[inline]
     pub fn degree(&self, i: usize) -> usize {
