@@ -472,7 +472,7 @@ def bfs(A, source, policy="beamer", threads=None):
     arrays, -1 where a vertex is unreached; a parent is the smallest-index vertex
     of the previous level with an arc to it, the source its own parent.
     ``policy``: beamer, gunrock, ligra, xbfs, push or pull."""
-    return _ext.bfs(_arg(A), _index(source, "--source"), policy, _symmetric(A), threads)
+    return _ext.bfs(_arg(A), _index(source, "source"), policy, _symmetric(A), threads)
 
 
 def sssp(A, source, method="auto", delta=None, threads=None):
@@ -480,7 +480,7 @@ def sssp(A, source, method="auto", delta=None, threads=None):
     unreached), the matrix values as arc lengths. ``method``: auto
     (delta-stepping, or Bellman-Ford when a weight is negative),
     delta-stepping or bellman-ford. A negative cycle raises ValueError."""
-    return _ext.sssp(_arg(A), _index(source, "--source"), method, delta, threads)
+    return _ext.sssp(_arg(A), _index(source, "source"), method, delta, threads)
 
 
 def pagerank(A, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000,
@@ -522,7 +522,7 @@ def betweenness(A, sources, threads=None):
     if s.dtype.kind not in "iu":
         raise TypeError("sources: expected integer vertex indices")
     if s.size and s.min() < 0:
-        raise ValueError(f"--sources: vertex {s.min()} is not in the graph")
+        raise ValueError(f"sources: vertex {s.min()} is not in the graph")
     return _ext.betweenness(_arg(A), np.ascontiguousarray(s, dtype=np.int64),
                             _symmetric(A), threads)
 

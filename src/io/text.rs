@@ -107,9 +107,9 @@ enum Num {
     Int(f64),
     /// An integer literal beyond 2^53, rounded.
     BigInt(f64),
-    /// Anything else that reads as a finite f64.
+    /// Anything else that reads as an f64: `inf`, `-inf` and `nan` included (as
+    /// Matrix Market files written by SuiteSparse and others hold them).
     Real(f64),
-    NotFinite,
     Bad,
 }
 
@@ -150,8 +150,7 @@ fn parse_num(tok: &[u8]) -> Num {
         };
     }
     match as_float() {
-        Some(f) if f.is_finite() => Num::Real(f),
-        Some(_) => Num::NotFinite,
+        Some(f) => Num::Real(f),
         None => Num::Bad,
     }
 }
@@ -161,9 +160,10 @@ fn parse_num(tok: &[u8]) -> Num {
 pub(crate) enum Values {
     /// Integers only (Matrix Market `integer`).
     Integer,
-    /// Any finite number (Matrix Market `real`).
+    /// Any number, `inf`, `-inf` and `nan` included (Matrix Market `real`).
     Real,
-    /// Any finite number; the graph is `Integer` when every value is an integer literal.
+    /// Any number as [`Values::Real`]; the graph is `Integer` when every value is an
+    /// integer literal.
     Infer,
 }
 
@@ -179,7 +179,6 @@ fn value_of(tok: &[u8], values: Values) -> std::result::Result<(f64, bool), Stri
             bad("is not an integer (the header says integer)")
         }
         Num::BigInt(v) | Num::Real(v) => Ok((v, true)),
-        Num::NotFinite => bad("is not a finite number"),
         Num::Bad => bad("is not a number"),
     }
 }
