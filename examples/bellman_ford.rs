@@ -136,7 +136,7 @@ fn main() {
     assert_eq!((fused.to_pairs(), fused_rounds), (dist.to_pairs(), rounds));
 
     let dist = dist.into_dense(f64::INFINITY).into_vec();
-    let lib = bellman_ford(&a, 0).expect("no negative cycle");
+    let lib = bellman_ford(&Graph::directed(&a), 0).expect("no negative cycle");
     println!("distances from 0: {dist:?} ({rounds} rounds)");
     println!("predecessors:     {:?}", lib.predecessors);
     assert_eq!(dist, lib.distances);

@@ -25,8 +25,7 @@ fn main() -> edgeblas::Result<()> {
         .take(8)
         .collect();
     let start = Instant::now();
-    let at = if symmetric { a.clone() } else { a.transpose() };
-    let bc = algo::betweenness(&a, &at, &sources);
+    let bc = algo::betweenness(&Graph::declared(&a, symmetric), &sources);
     let seconds = start.elapsed().as_secs_f64();
     if let Some(v) = (0..bc.len()).max_by(|&x, &y| bc[x].total_cmp(&bc[y])) {
         println!(

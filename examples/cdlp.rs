@@ -22,7 +22,7 @@ use edgeblas::prelude::*;
 fn main() -> edgeblas::Result<()> {
     let (a, symmetric) = input::graph()?;
     let start = Instant::now();
-    let labels = algo::cdlp(&a, symmetric, 10);
+    let labels = algo::cdlp(&Graph::declared(&a, symmetric), 10);
     let seconds = start.elapsed().as_secs_f64();
     let mut distinct = labels.clone();
     distinct.sort_unstable();

@@ -23,7 +23,7 @@ use edgeblas::prelude::*;
 fn main() -> edgeblas::Result<()> {
     let (a, symmetric) = input::graph()?;
     let start = Instant::now();
-    let c = algo::lcc(&a, symmetric);
+    let c = algo::lcc(&Graph::declared(&a, symmetric));
     let seconds = start.elapsed().as_secs_f64();
     let mean = c.iter().sum::<f64>() / c.len().max(1) as f64;
     let best = (0..a.nrows())

@@ -22,7 +22,7 @@ use edgeblas::prelude::*;
 fn main() -> edgeblas::Result<()> {
     let (a, symmetric) = input::graph()?;
     let start = Instant::now();
-    let c = algo::wcc(&a, symmetric);
+    let c = algo::wcc(&Graph::declared(&a, symmetric));
     let seconds = start.elapsed().as_secs_f64();
     println!(
         "{} vertices: {} components, the largest of {} vertices, {} rounds, {:.1} ms",

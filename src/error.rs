@@ -60,9 +60,9 @@ pub enum Error {
         /// The 1-based line that shows the file's real format.
         line: u64,
         /// The format the file was asked to be read as.
-        requested: crate::io::Format,
+        requested: crate::format::Format,
         /// The format the file is.
-        found: crate::io::Format,
+        found: crate::format::Format,
     },
 }
 

@@ -21,6 +21,7 @@
 //! | [`vector::SparseVector`] | sorted indices + values | push frontier |
 //! | [`vector::BitmapVector`] | presence bits + value slots | pull frontier, visited set |
 //! | [`vector::DenseVector`] | a value per index | levels, distances |
+//! | [`graph::Graph`] | a borrowed `Csr` and what is learned of it once: `A'`, symmetry, degrees, self-loops | what every algorithm in [`algo`] takes |
 //!
 //! ## Semirings
 //! [`algebra::OrAnd`] (also `LorLand`), [`algebra::AnyPair`], [`algebra::MinPlus`],
@@ -102,8 +103,11 @@ pub mod descriptor;
 #[cfg(feature = "mpi")]
 pub mod dist;
 pub mod error;
+mod format;
 pub mod generate;
+pub mod graph;
 pub mod io;
+mod limits;
 pub mod matrix;
 pub mod ops;
 mod paths;
@@ -120,6 +124,7 @@ pub mod prelude {
     pub use crate::algo;
     pub use crate::descriptor::{Descriptor, Mask, MatrixDescriptor, MatrixMask};
     pub use crate::error::{Error, Result};
+    pub use crate::graph::Graph;
     pub use crate::matrix::{CooBuilder, Csr, Duplicates};
     pub use crate::ops;
     pub use crate::vector::{BitmapVector, DenseVector, SparseVector, Vector};

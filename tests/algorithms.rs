@@ -186,7 +186,7 @@ fn triangle_count_matches_brute_force_for_every_method_and_presort() {
         let want = brute_triangles(&a);
         for method in methods {
             for presort in presorts {
-                let t = algo::triangle_count(&a, method, presort);
+                let t = algo::triangle_count(&Graph::symmetric(&a), method, presort);
                 let what = format!("seed {seed}, n {n}, {method:?}, {presort:?}");
                 assert_eq!(t.triangles, want, "{what}: triangles");
                 assert_ne!(t.method, TriangleMethod::Auto, "{what}");
@@ -234,7 +234,7 @@ fn triangle_count_of_small_graphs_by_hand() {
             TriangleMethod::Burkhardt,
         ] {
             assert_eq!(
-                algo::triangle_count(&a, m, Presort::Descending).triangles,
+                algo::triangle_count(&Graph::symmetric(&a), m, Presort::Descending).triangles,
                 want
             );
         }
@@ -279,9 +279,9 @@ fn wcc_matches_union_find() {
         let count = size.iter().filter(|&&s| s > 0).count();
         let largest = size.iter().copied().max().unwrap_or(0);
         // Arcs followed both ways whatever the input; `symmetric` only for A = A'.
-        let mut runs = vec![("symmetric=false", algo::wcc(&a, false))];
+        let mut runs = vec![("symmetric=false", algo::wcc(&Graph::declared(&a, false)))];
         if undirected {
-            runs.push(("symmetric=true", algo::wcc(&a, true)));
+            runs.push(("symmetric=true", algo::wcc(&Graph::declared(&a, true))));
         }
         for (how, c) in runs {
             assert_eq!(c.labels, want, "{what}, {how}: labels");
@@ -317,7 +317,11 @@ fn wcc_sampled_matches_union_find() {
         let a = b.build(Duplicates::KeepFirst).unwrap();
         assert!(a.nnz() > 8 * n, "the graph must be dense enough to sample");
         let want = union_find_labels(&a);
-        assert_eq!(algo::wcc(&a, false).labels, want, "seed {seed}");
+        assert_eq!(
+            algo::wcc(&Graph::declared(&a, false)).labels,
+            want,
+            "seed {seed}"
+        );
         let fast = edgeblas::algo::components::fastsv(&a.symmetrize(|_, _| ()));
         assert_eq!(fast.labels, want, "seed {seed}: plain FastSV");
     }
@@ -331,10 +335,10 @@ fn wcc_of_a_path_given_backwards_joins_it() {
         b.push(i, i - 1, ()).unwrap();
     }
     let a = b.build(Duplicates::Error).unwrap();
-    let c = algo::wcc(&a, false);
+    let c = algo::wcc(&Graph::declared(&a, false));
     assert_eq!(c.labels, vec![0, 0, 0, 0, 0, 5]);
     assert_eq!((c.count(), c.largest()), (2, 5));
-    let empty = algo::wcc(&Csr::<()>::empty(0, 0), false);
+    let empty = algo::wcc(&Graph::declared(&Csr::<()>::empty(0, 0), false));
     assert_eq!(
         (empty.labels.len(), empty.count(), empty.largest()),
         (0, 0, 0)
@@ -400,7 +404,7 @@ fn pagerank_matches_power_iteration_for_fixed_iterations() {
                 runs.push(("symmetric=true", true));
             }
             for (how, symmetric) in runs {
-                let pr = algo::pagerank(&a, symmetric, &opts).unwrap();
+                let pr = algo::pagerank(&Graph::declared(&a, symmetric), &opts).unwrap();
                 let what = format!("{what}, {how}, damping {damping}, {k} iterations");
                 assert_eq!(pr.iterations, k, "{what}");
                 assert_ranks(&what, &pr.ranks, &want);
@@ -441,7 +445,7 @@ fn pagerank_tolerance_stops_at_the_first_small_change() {
                     max_iterations: max,
                 },
             };
-            let pr = algo::pagerank(&a, undirected, &opts).unwrap();
+            let pr = algo::pagerank(&Graph::declared(&a, undirected), &opts).unwrap();
             let what = format!("{what}, tolerance {tolerance}, max {max}");
             assert_eq!(pr.iterations, it, "{what}: iterations");
             assert_ranks(&what, &pr.ranks, &want);
@@ -506,7 +510,7 @@ fn pagerank_rejects_bad_parameters_and_ranks_nothing_on_an_empty_graph() {
         let opts = PageRankOptions { damping, stop };
         assert!(opts.check().is_err(), "{opts:?} passes check");
         for g in [&a, &Csr::<()>::empty(0, 0)] {
-            match algo::pagerank(g, false, &opts) {
+            match algo::pagerank(&Graph::declared(g, false), &opts) {
                 Err(Error::InvalidArgument(_)) => {}
                 other => panic!("{opts:?}: {other:?}"),
             }
@@ -517,7 +521,7 @@ fn pagerank_rejects_bad_parameters_and_ranks_nothing_on_an_empty_graph() {
             damping: 0.85,
             stop,
         };
-        let pr = algo::pagerank(&Csr::<()>::empty(0, 0), false, &opts).unwrap();
+        let pr = algo::pagerank(&Graph::declared(&Csr::<()>::empty(0, 0), false), &opts).unwrap();
         assert!(pr.ranks.is_empty());
         assert_eq!(pr.iterations, 0);
     }
@@ -534,7 +538,7 @@ fn pagerank_of_small_graphs_by_hand() {
         damping: 0.5,
         stop: Stop::Iterations(1),
     };
-    let pr = algo::pagerank(&a, false, &opts).unwrap();
+    let pr = algo::pagerank(&Graph::declared(&a, false), &opts).unwrap();
     assert_ranks("0 -> 1", &pr.ranks, &[0.375, 0.625]);
     // A cycle keeps the uniform ranks.
     let mut b = CooBuilder::<()>::new(3, 3);
@@ -542,7 +546,7 @@ fn pagerank_of_small_graphs_by_hand() {
         b.push(i, (i + 1) % 3, ()).unwrap();
     }
     let c = b.build(Duplicates::Error).unwrap();
-    let pr = algo::pagerank(&c, false, &PageRankOptions::default()).unwrap();
+    let pr = algo::pagerank(&Graph::declared(&c, false), &PageRankOptions::default()).unwrap();
     assert_ranks("3-cycle", &pr.ranks, &[1.0 / 3.0; 3]);
     assert_eq!(pr.iterations, 1);
 }
@@ -589,7 +593,7 @@ fn lcc_matches_the_set_computation() {
             runs.push(("symmetric=true", true));
         }
         for (how, symmetric) in runs {
-            let got = algo::lcc(&a, symmetric);
+            let got = algo::lcc(&Graph::declared(&a, symmetric));
             assert_eq!(got.len(), want.len(), "{what}, {how}");
             for (v, (x, y)) in got.iter().zip(&want).enumerate() {
                 assert!(
@@ -610,7 +614,10 @@ fn lcc_of_small_graphs_by_hand() {
         b.push(u, v, ()).unwrap();
     }
     let a = b.build(Duplicates::Error).unwrap();
-    assert_eq!(algo::lcc(&a, false), vec![0.5, 0.5, 0.5, 0.0]);
+    assert_eq!(
+        algo::lcc(&Graph::declared(&a, false)),
+        vec![0.5, 0.5, 0.5, 0.0]
+    );
 }
 
 // ---- label propagation -------------------------------------------------------------
@@ -654,13 +661,13 @@ fn brute_cdlp(a: &Csr<()>, symmetric: bool, rounds: usize) -> Vec<u32> {
 fn cdlp_matches_the_direct_rounds() {
     for (what, a, undirected) in all_graphs() {
         for rounds in 0..=5 {
-            let got = algo::cdlp(&a, undirected, rounds);
+            let got = algo::cdlp(&Graph::declared(&a, undirected), rounds);
             let want = brute_cdlp(&a, undirected, rounds);
             assert_eq!(got, want, "{what}, {rounds} rounds");
             if undirected {
                 // Counting every neighbour twice changes no mode.
                 assert_eq!(
-                    algo::cdlp(&a, false, rounds),
+                    algo::cdlp(&Graph::declared(&a, false), rounds),
                     want,
                     "{what}, {rounds} rounds, symmetric=false"
                 );
@@ -678,7 +685,7 @@ fn cdlp_of_small_graphs_by_hand() {
         b.push(u, v, ()).unwrap();
     }
     let a = b.build(Duplicates::Error).unwrap();
-    assert_eq!(algo::cdlp(&a, false, 1), vec![1, 0, 1, 3]);
+    assert_eq!(algo::cdlp(&Graph::declared(&a, false), 1), vec![1, 0, 1, 3]);
     // A tie among 0, 1 and 2 at vertex 3 of a star goes to the smallest label.
     let mut b = CooBuilder::<()>::new(4, 4);
     for v in 0..3 {
@@ -686,7 +693,7 @@ fn cdlp_of_small_graphs_by_hand() {
         b.push(v, 3, ()).unwrap();
     }
     let s = b.build(Duplicates::Error).unwrap();
-    assert_eq!(algo::cdlp(&s, true, 1), vec![3, 3, 3, 0]);
+    assert_eq!(algo::cdlp(&Graph::declared(&s, true), 1), vec![3, 3, 3, 0]);
 }
 
 // ---- betweenness -------------------------------------------------------------------
@@ -763,15 +770,20 @@ fn betweenness_matches_brandes() {
         }
         for undirected in [false, true] {
             let a = graph_with_hubs(seed, n, undirected, hubs);
-            let at = if undirected { a.clone() } else { a.transpose() };
             for sources in source_lists(&a, seed) {
                 let want = brandes(&a, &sources);
                 // The per-source vector form and LAGraph's batched matrix form.
                 for (form, got) in [
-                    ("vectors", algo::betweenness(&a, &at, &sources)),
+                    (
+                        "vectors",
+                        algo::betweenness(&Graph::declared(&a, undirected), &sources),
+                    ),
                     (
                         "batched",
-                        algo::betweenness::betweenness_batched(&a, &at, &sources),
+                        algo::betweenness::betweenness_batched(
+                            &Graph::declared(&a, undirected),
+                            &sources,
+                        ),
                     ),
                 ] {
                     let what = format!(
@@ -796,7 +808,10 @@ fn betweenness_of_small_graphs_by_hand() {
         b.push(u, v, ()).unwrap();
     }
     let a = b.build(Duplicates::Error).unwrap();
-    assert_eq!(algo::betweenness(&a, &a, &[0, 1, 2]), vec![0.0, 2.0, 0.0]);
+    assert_eq!(
+        algo::betweenness(&Graph::new(&a), &[0, 1, 2]),
+        vec![0.0, 2.0, 0.0]
+    );
     // A diamond 0 -> {1, 2} -> 3: each middle vertex carries half of the 0 -> 3 paths;
     // the source twice counts twice.
     let mut b = CooBuilder::<()>::new(4, 4);
@@ -804,10 +819,10 @@ fn betweenness_of_small_graphs_by_hand() {
         b.push(u, v, ()).unwrap();
     }
     let d = b.build(Duplicates::Error).unwrap();
-    let got = algo::betweenness(&d, &d.transpose(), &[0, 0]);
+    let got = algo::betweenness(&Graph::new(&d), &[0, 0]);
     assert_eq!(got, vec![0.0, 1.0, 1.0, 0.0]);
     assert_eq!(
-        algo::betweenness(&d, &d.transpose(), &[]),
+        algo::betweenness(&Graph::new(&d), &[]),
         vec![0.0; 4],
         "no sources"
     );
@@ -824,7 +839,7 @@ fn large_graphs_match_the_references_on_1_and_3_threads() {
         let a = graph_with_hubs(21, 20_000, undirected, 2);
         let n = a.nrows();
         let what = format!("n {n}, {} arcs, undirected {undirected}", a.nnz());
-        let at = if undirected { a.clone() } else { a.transpose() };
+        let g = Graph::declared(&a, undirected);
         let (pr_want, _, _) = power_iteration(&a, 0.85, 10, None);
         let wcc_want = union_find_labels(&a);
         let lcc_want = brute_lcc(&a);
@@ -839,24 +854,25 @@ fn large_graphs_match_the_references_on_1_and_3_threads() {
                     damping: 0.85,
                     stop: Stop::Iterations(10),
                 };
-                let pr = algo::pagerank(&a, undirected, &opts).unwrap();
+                let pr = algo::pagerank(&g, &opts).unwrap();
                 assert_ranks(&what, &pr.ranks, &pr_want);
-                assert_eq!(algo::wcc(&a, undirected).labels, wcc_want, "{what}: wcc");
-                let lcc = algo::lcc(&a, undirected);
+                assert_eq!(algo::wcc(&g).labels, wcc_want, "{what}: wcc");
+                let lcc = algo::lcc(&g);
                 for (v, (x, y)) in lcc.iter().zip(&lcc_want).enumerate() {
                     assert!(
                         abs_diff_eq!(x, y, epsilon = 1e-9),
                         "{what}: lcc({v}) {x}, want {y}"
                     );
                 }
-                assert_eq!(algo::cdlp(&a, undirected, 3), cdlp_want, "{what}: cdlp");
+                assert_eq!(algo::cdlp(&g, 3), cdlp_want, "{what}: cdlp");
                 if let Some(t) = tri_want {
                     for m in [TriangleMethod::Auto, TriangleMethod::Burkhardt] {
-                        let got = algo::triangle_count(&a, m, Presort::Auto).triangles;
+                        let got =
+                            algo::triangle_count(&Graph::symmetric(&a), m, Presort::Auto).triangles;
                         assert_eq!(got, t, "{what}: {m:?}");
                     }
                 }
-                let bc = algo::betweenness(&a, &at, &sources);
+                let bc = algo::betweenness(&g, &sources);
                 for (v, (x, y)) in bc.iter().zip(&bc_want).enumerate() {
                     assert!(close(*x, *y, 1e-9), "{what}: bc({v}) {x}, want {y}");
                 }
@@ -886,7 +902,7 @@ fn wcc_of_shuffled_paths_and_stars() {
                 b.push(u, v, ()).unwrap();
             }
             let a = b.build(Duplicates::Error).unwrap();
-            let c = algo::wcc(&a, false);
+            let c = algo::wcc(&Graph::declared(&a, false));
             assert_eq!(c.labels, vec![0; n], "seed {seed}, {shape} of {n}");
             assert_eq!((c.count(), c.largest()), (1, n));
             assert_eq!(c.labels, union_find_labels(&a));
@@ -909,7 +925,7 @@ fn betweenness_on_diamond_chains_and_long_paths() {
     }
     let a = b.build(Duplicates::Error).unwrap();
     let sources = [0, 0, 3, 90, 179, 180];
-    let got = algo::betweenness(&a, &a.transpose(), &sources);
+    let got = algo::betweenness(&Graph::new(&a), &sources);
     let want = brandes(&a, &sources);
     for (v, (x, y)) in got.iter().zip(&want).enumerate() {
         assert!(
@@ -919,7 +935,7 @@ fn betweenness_on_diamond_chains_and_long_paths() {
     }
     // From 0, a junction 3d (0 < d < k) lies on every path to the 3 (k - d) vertices
     // beyond it.
-    let from0 = algo::betweenness(&a, &a.transpose(), &[0]);
+    let from0 = algo::betweenness(&Graph::new(&a), &[0]);
     for d in 1..k {
         assert!(
             close(from0[3 * d], (3 * (k - d)) as f64, 1e-12),
@@ -934,7 +950,7 @@ fn betweenness_on_diamond_chains_and_long_paths() {
         b.push(i, i - 1, ()).unwrap();
     }
     let p = b.build(Duplicates::Error).unwrap();
-    let got = algo::betweenness(&p, &p, &[0]);
+    let got = algo::betweenness(&Graph::new(&p), &[0]);
     for (v, x) in got.iter().enumerate() {
         let want = if v == 0 { 0.0 } else { (n - 1 - v) as f64 };
         assert_eq!(*x, want, "path vertex {v}");

@@ -125,7 +125,7 @@ fn nonnegative_weights_match_dijkstra_and_the_reference() {
             let want = dijkstra(&a, s);
             assert_eq!(reference(&a, s).unwrap(), want);
             for t in [1, 2, 3] {
-                let sp = pool(t).install(|| bellman_ford(&a, s as u32).unwrap());
+                let sp = pool(t).install(|| bellman_ford(&Graph::directed(&a), s as u32).unwrap());
                 assert_eq!(sp.distances, want, "seed {seed} source {s} {t}T");
                 check_tree(&a, s, &sp.distances, &sp.predecessors);
             }
@@ -138,10 +138,10 @@ fn negative_arcs_without_cycles_match_the_reference() {
     for seed in 0..20 {
         let a = random_dag(seed, 300, 3000);
         let want = reference(&a, 0).unwrap();
-        let sp = bellman_ford(&a, 0).unwrap();
+        let sp = bellman_ford(&Graph::directed(&a), 0).unwrap();
         assert_eq!(sp.distances, want);
         check_tree(&a, 0, &sp.distances, &sp.predecessors);
-        let sp2 = pool(2).install(|| bellman_ford(&a, 0).unwrap());
+        let sp2 = pool(2).install(|| bellman_ford(&Graph::directed(&a), 0).unwrap());
         assert_eq!(sp, sp2);
     }
     // Mixed signs on a general graph: keep the cases the reference says have no cycle.
@@ -149,12 +149,15 @@ fn negative_arcs_without_cycles_match_the_reference() {
     for seed in 100..200 {
         let a = random_weighted(seed, 60, 150, -2, 20);
         if let Some(want) = reference(&a, 0) {
-            let sp = bellman_ford(&a, 0).unwrap();
+            let sp = bellman_ford(&Graph::directed(&a), 0).unwrap();
             assert_eq!(sp.distances, want, "seed {seed}");
             check_tree(&a, 0, &sp.distances, &sp.predecessors);
             checked += 1;
         } else {
-            assert!(bellman_ford(&a, 0).is_err(), "seed {seed}");
+            assert!(
+                bellman_ford(&Graph::directed(&a), 0).is_err(),
+                "seed {seed}"
+            );
         }
     }
     assert!(checked > 10);
@@ -187,18 +190,18 @@ fn negative_cycles_are_reported_with_a_vertex_on_them() {
         b.push(i, j, w).unwrap();
     }
     let a = b.build(Duplicates::Error).unwrap();
-    let c = bellman_ford(&a, 0).unwrap_err();
+    let c = bellman_ford(&Graph::directed(&a), 0).unwrap_err();
     assert!([1, 2, 3].contains(&c.vertex), "{c:?}");
     check_cycle(&a, &c);
     assert!(c.to_string().contains("negative cycle"));
     let e: edgeblas::Error = c.into();
     assert!(e.to_string().contains("negative cycle"));
     // The self-loop cycle at 5 is not reachable from 0, but it is from 5.
-    let c = bellman_ford(&a, 5).unwrap_err();
+    let c = bellman_ford(&Graph::directed(&a), 5).unwrap_err();
     assert_eq!(c.vertex, 5);
     assert_eq!(c.cycle, vec![5]);
     // From 4 nothing negative is reachable.
-    let sp = bellman_ford(&a, 4).unwrap();
+    let sp = bellman_ford(&Graph::directed(&a), 4).unwrap();
     assert_eq!(sp.reached(), 1);
 
     // Random graphs with a planted negative cycle reachable from the source.
@@ -221,7 +224,7 @@ fn negative_cycles_are_reported_with_a_vertex_on_them() {
         if reference(&a, 0).is_some() {
             continue;
         }
-        let c = bellman_ford(&a, 0).unwrap_err();
+        let c = bellman_ford(&Graph::directed(&a), 0).unwrap_err();
         check_cycle(&a, &c);
     }
 }
@@ -238,7 +241,7 @@ fn unit_weights_give_bfs_levels() {
         &BfsOptions::default(),
     )
     .unwrap();
-    let sp = bellman_ford(&w, 0).unwrap();
+    let sp = bellman_ford(&Graph::directed(&w), 0).unwrap();
     for v in 0..w.nrows() {
         match r.level(v) {
             Some(l) => assert_eq!(sp.distances[v], l as f64),
@@ -281,7 +284,8 @@ fn delta_stepping_matches_dijkstra_for_any_delta_with_zero_weights() {
             // light arcs copied (0.5, 7), read through A beside heavy ones (30), all light (50, 1e6)
             for delta in [0.5, 1.0, 7.0, 30.0, 50.0, 1e6, default_delta(&a)] {
                 for t in [1, 3] {
-                    let sp = pool(t).install(|| delta_stepping(&a, s as u32, delta).unwrap());
+                    let sp = pool(t)
+                        .install(|| delta_stepping(&Graph::directed(&a), s as u32, delta).unwrap());
                     assert_eq!(
                         sp.distances, want,
                         "seed {seed} source {s} delta {delta} {t}T"
@@ -303,9 +307,9 @@ fn delta_stepping_over_many_buckets_and_windows() {
     let a = random_weighted(21, 20_000, 60_000, 1, 1000);
     let want = dijkstra(&a, 7);
     for delta in [3.0, 40.0, default_delta(&a)] {
-        let sp = delta_stepping(&a, 7, delta).unwrap();
+        let sp = delta_stepping(&Graph::directed(&a), 7, delta).unwrap();
         assert_eq!(sp.distances, want, "delta {delta}");
-        let bare = delta_stepping_with(&a, 7, delta, false).unwrap();
+        let bare = delta_stepping_with(&Graph::directed(&a), 7, delta, false).unwrap();
         assert_eq!(bare.distances, want);
         assert!(bare.predecessors.is_empty());
     }
@@ -318,11 +322,15 @@ fn delta_stepping_rejects_negative_weights_and_bad_deltas() {
         b.push(i, j, w).unwrap();
     }
     let a = b.build(Duplicates::Error).unwrap();
-    let e = delta_stepping(&a, 0, 1.0).unwrap_err().to_string();
+    let e = delta_stepping(&Graph::directed(&a), 0, 1.0)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("negative"), "{e}");
     let ok = random_weighted(3, 10, 20, 0, 5);
     for d in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-        let e = delta_stepping(&ok, 0, d).unwrap_err().to_string();
+        let e = delta_stepping(&Graph::directed(&ok), 0, d)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("delta"), "{d}: {e}");
     }
 }
@@ -367,7 +375,7 @@ fn delta_stepping_on_real_road_graphs_matches_dijkstra() {
     let a = b.build(Duplicates::KeepFirst).unwrap();
     for s in [0, a.nrows() / 3] {
         let want = dijkstra(&a, s);
-        let sp = delta_stepping(&a, s as u32, default_delta(&a)).unwrap();
+        let sp = delta_stepping(&Graph::directed(&a), s as u32, default_delta(&a)).unwrap();
         assert_eq!(sp.distances, want, "source {s}");
         assert_eq!(sp.predecessors, smallest_tight_predecessors(&a, s, &want));
     }

@@ -428,34 +428,10 @@ fn the_five_vertex_example() {
     }
 }
 
-/// (file, source id, reached, max depth, depth sum) from ../shared/data/real/README.md.
-const FIGURES: &[(&str, u64, usize, u32, u64)] = &[
-    ("email-Eu-core.txt", 0, 965, 4, 2_275),
-    ("wiki-Vote.txt", 30, 2_316, 5, 6_920),
-    ("ego-Facebook.txt", 0, 4_039, 6, 11_428),
-    ("p2p-Gnutella31.txt.gz", 0, 60_826, 25, 514_821),
-    ("cit-HepPh.txt.gz", 1, 20_507, 29, 226_202),
-    ("soc-Epinions1.txt.gz", 0, 47_676, 9, 170_249),
-    ("soc-Slashdot0902.txt.gz", 0, 82_168, 8, 259_462),
-    ("web-NotreDame.txt.gz", 0, 325_729, 49, 2_787_254),
-    ("Lederberg.mtx", 2, 7_176, 10, 24_259),
-    ("usroads.mtx.gz", 2, 303, 58, 10_784),
-    ("luxembourg_osm.mtx.gz", 2, 114_599, 1_033, 43_705_056),
-    ("USA-road-NY-hops.mtx.gz", 1, 264_346, 619, 90_771_609),
-    (
-        "USA-road-FLA-hops.mtx.gz",
-        1,
-        1_070_376,
-        1_920,
-        1_206_725_808,
-    ),
-    ("rome99.gr", 2958, 3_353, 47, 89_625),
-];
+#[path = "common/real_figures.rs"]
+mod real_figures;
 
-/// ego-Facebook is undirected but stored one way per edge.
-fn undirected_edge_list(file: &str) -> bool {
-    file == "ego-Facebook.txt"
-}
+use real_figures::{FIGURES, undirected_edge_list};
 
 #[test]
 fn reference_figures_of_the_real_graphs_under_every_policy() {
@@ -499,81 +475,6 @@ fn reference_figures_of_the_real_graphs_under_every_policy() {
                         first = Some(r);
                     }
                     Some(f) => assert_eq!(f.parents, r.parents, "{file} {}", p.name()),
-                }
-            }
-        }
-    }
-}
-
-/// Through the command line: every policy at 1 and 2 threads writes the same parent
-/// file byte for byte, `--validate` passes, and the JSON carries the README figures.
-#[test]
-fn cli_parent_files_are_identical_on_the_real_graphs() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/real");
-    if !dir.is_dir() {
-        eprintln!("SKIP: {} is absent", dir.display());
-        return;
-    }
-    let tmp = tempfile::tempdir().unwrap();
-    for &(file, id, reached, depth, sum) in FIGURES {
-        let path = dir.join(file);
-        if !path.exists() {
-            eprintln!("SKIP: {} is absent", path.display());
-            continue;
-        }
-        let mut first: Option<Vec<u8>> = None;
-        for policy in ["beamer", "gunrock", "ligra", "xbfs", "push", "pull"] {
-            for threads in ["1", "2"] {
-                let out = tmp
-                    .path()
-                    .join(format!("{file}.{policy}.{threads}.parents"));
-                let id = id.to_string();
-                let mut args = vec![
-                    "bfs",
-                    path.to_str().unwrap(),
-                    "--source",
-                    &id,
-                    "--policy",
-                    policy,
-                    "--threads",
-                    threads,
-                    "--validate",
-                    "--json",
-                    "--parents",
-                    out.to_str().unwrap(),
-                ];
-                if undirected_edge_list(file) {
-                    args.push("--undirected");
-                }
-                let o = std::process::Command::new(env!("CARGO_BIN_EXE_edgeblas"))
-                    .args(&args)
-                    .output()
-                    .unwrap();
-                assert!(
-                    o.status.success(),
-                    "{args:?}: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                );
-                let js = String::from_utf8_lossy(&o.stdout);
-                for (key, want) in [
-                    ("\"reached\":", reached as u64),
-                    ("\"max_depth\":", depth as u64),
-                    ("\"depth_sum\":", sum),
-                ] {
-                    let at = js.find(key).expect(key) + key.len();
-                    let got: u64 = js[at..]
-                        .split(|c: char| !c.is_ascii_digit())
-                        .next()
-                        .unwrap()
-                        .parse()
-                        .unwrap();
-                    assert_eq!(got, want, "{file} {policy} {threads}T {key}");
-                }
-                assert!(js.contains("\"valid\":true"), "{file} {policy}");
-                let bytes = std::fs::read(&out).unwrap();
-                match &first {
-                    None => first = Some(bytes),
-                    Some(f) => assert!(f == &bytes, "{file}: {policy} {threads}T parents differ"),
                 }
             }
         }

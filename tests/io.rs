@@ -402,7 +402,8 @@ fn matrix_market_errors_name_file_and_line() {
     let int = "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 inf\n";
     expect_err("i.mtx", int.as_bytes(), MM, 3, "not an integer");
     // An integer an f64 weight cannot hold exactly is refused at its line, not rounded.
-    let int = "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 1\n2 1 9007199254740993\n";
+    let int =
+        "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 1\n2 1 9007199254740993\n";
     expect_err("i.mtx", int.as_bytes(), MM, 4, "too large to hold exactly");
     let real = "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 x1\n";
     expect_err("f.mtx", real.as_bytes(), MM, 3, "not a number");
@@ -427,7 +428,9 @@ fn infinities_and_nan_read_and_write_back() {
     // Each writer that takes real weights writes them so that its reader gets them back.
     let bits = |g: &Graph| -> Vec<u64> {
         let w = g.weights.as_deref().unwrap();
-        w.iter().map(|x| if x.is_nan() { 0 } else { x.to_bits() }).collect()
+        w.iter()
+            .map(|x| if x.is_nan() { 0 } else { x.to_bits() })
+            .collect()
     };
     for f in [MM, EL, Format::Binary] {
         let bytes = edgeblas::io::write_graph_bytes(&g, f).unwrap();

@@ -23,12 +23,13 @@ use edgeblas::algebra::{
 use edgeblas::algo::{
     self, PageRankOptions, Presort, Stop, TriangleMethod,
     bellman_ford::bellman_ford,
-    bfs::{Beamer, BfsGraph, BfsOptions, Gunrock, Ligra, Policy, Pull, Push, Xbfs},
+    bfs::{Beamer, BfsOptions, Gunrock, Ligra, Policy, Pull, Push, Xbfs},
     delta_stepping::{default_delta, delta_stepping_with},
 };
 use edgeblas::descriptor::{MatrixDescriptor, MatrixMask};
 use edgeblas::generate::chung_lu::{self as cl, Coarsen, Degrees, Plan, PlanOptions};
 use edgeblas::generate::rmat::Rmat;
+use edgeblas::graph::Graph;
 use edgeblas::io::{self, Format, ReadOptions, ValueType, VertexIds};
 use edgeblas::matrix::Csr;
 use edgeblas::{Error, ops};
@@ -900,6 +901,16 @@ fn unreached(v: Vec<u32>) -> Vec<i64> {
         .collect()
 }
 
+/// The algorithms' view of a pattern: symmetric when the caller said so (an undirected
+/// `Graph`, `symmetric=True`), its symmetry found on first need otherwise.
+fn graph_of(a: &Csr<()>, known_symmetric: bool) -> Graph<'_, ()> {
+    if known_symmetric {
+        Graph::symmetric(a)
+    } else {
+        Graph::new(a)
+    }
+}
+
 /// Breadth-first search from `source`: `(levels, parents)`, -1 where unreached.
 #[pyfunction]
 #[pyo3(signature = (a, source, policy="beamer", symmetric=false, threads=None))]
@@ -917,9 +928,9 @@ fn bfs<'py>(
     let s = check_vertex(g.nrows(), source, "source").map_err(to_py)?;
     let (levels, parents) = run(py, threads, || {
         let bg = if symmetric {
-            BfsGraph::symmetric(&g)
+            Graph::symmetric(&g)
         } else {
-            BfsGraph::detect(&g)
+            Graph::detect(&g)
         };
         let r = algo::bfs::bfs(&bg, &[s], p.as_ref(), &BfsOptions::default())?;
         Ok((unreached(r.levels), unreached(r.parents)))
@@ -976,9 +987,9 @@ fn sssp<'py>(
     let d = run(py, threads, || {
         let sp = if delta_stepping {
             let d = delta.unwrap_or_else(|| default_delta(&w));
-            delta_stepping_with(&w, s, d, false)?
+            delta_stepping_with(&Graph::directed(&w), s, d, false)?
         } else {
-            bellman_ford(&w, s).map_err(|c| {
+            bellman_ford(&Graph::directed(&w), s).map_err(|c| {
                 invalid(format!(
                     "negative cycle reachable from source {source} through vertex {}",
                     c.vertex
@@ -1025,8 +1036,7 @@ fn pagerank<'py>(
         })
         .map_err(to_py)?;
     let r = run(py, threads, || {
-        let sym = symmetric || algo::is_symmetric_pattern(&g);
-        Ok(algo::pagerank(&g, sym, &opts)?.ranks)
+        Ok(algo::pagerank(&graph_of(&g, symmetric), &opts)?.ranks)
     })?;
     Ok(PyArray1::from_vec(py, r).into_any())
 }
@@ -1048,8 +1058,7 @@ fn wcc<'py>(
     let g = a.graph("wcc")?;
     let symmetric = symmetric || a.known_symmetric();
     let l = run(py, threads, || {
-        let sym = symmetric || algo::is_symmetric_pattern(&g);
-        Ok(algo::wcc(&g, sym).labels)
+        Ok(algo::wcc(&graph_of(&g, symmetric)).labels)
     })?;
     Ok(labels_out(py, l))
 }
@@ -1067,8 +1076,7 @@ fn cdlp<'py>(
     let g = a.graph("cdlp")?;
     let symmetric = symmetric || a.known_symmetric();
     let l = run(py, threads, || {
-        let sym = symmetric || algo::is_symmetric_pattern(&g);
-        Ok(algo::cdlp(&g, sym, iterations))
+        Ok(algo::cdlp(&graph_of(&g, symmetric), iterations))
     })?;
     Ok(labels_out(py, l))
 }
@@ -1084,10 +1092,7 @@ fn lcc<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let g = a.graph("lcc")?;
     let symmetric = symmetric || a.known_symmetric();
-    let c = run(py, threads, || {
-        let sym = symmetric || algo::is_symmetric_pattern(&g);
-        Ok(algo::lcc(&g, sym))
-    })?;
+    let c = run(py, threads, || Ok(algo::lcc(&graph_of(&g, symmetric))))?;
     Ok(PyArray1::from_vec(py, c).into_any())
 }
 
@@ -1109,13 +1114,14 @@ fn triangles(
         )))
     })?;
     run(py, threads, || {
-        if !(symmetric || algo::is_symmetric_pattern(&g)) {
+        let graph = graph_of(&g, symmetric);
+        if !graph.is_symmetric() {
             return Err(invalid(
                 "the matrix: triangles counts the triangles of an undirected graph, and this one is \
                  directed (some arc has no reverse); symmetrize it (A + A.T) first",
             ));
         }
-        Ok(algo::triangle_count(&g, m, Presort::Auto).triangles)
+        Ok(algo::triangle_count(&graph, m, Presort::Auto).triangles)
     })
 }
 
@@ -1137,11 +1143,7 @@ fn betweenness<'py>(
         .collect::<Result<Vec<u32>, Error>>()
         .map_err(to_py)?;
     let c = run(py, threads, || {
-        Ok(if symmetric || algo::is_symmetric_pattern(&g) {
-            algo::betweenness(&g, &g, &src)
-        } else {
-            algo::betweenness(&g, &g.transpose(), &src)
-        })
+        Ok(algo::betweenness(&graph_of(&g, symmetric), &src))
     })?;
     Ok(PyArray1::from_vec(py, c).into_any())
 }

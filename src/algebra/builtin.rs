@@ -706,42 +706,6 @@ impl Monoid<bool> for Lxor {
 }
 
 unit_struct!(
-    /// MIN.SECOND: `w(i) = min_k u(k)` over the `k` where `A(i,k)` is present: the matrix
-    /// entry only gives the structure, so a pattern `Csr<()>` works (label propagation).
-    MinSecond
-);
-impl<A, T: Number> Semiring<A, T> for MinSecond<T> {
-    type Output = T;
-    type Add = Min<T>;
-    #[inline]
-    fn add(&self) -> Min<T> {
-        Min::new()
-    }
-    #[inline]
-    fn multiply(&self, _a: A, u: T, _k: Index) -> T {
-        u
-    }
-}
-
-unit_struct!(
-    /// PLUS.SECOND: `w(i) = sum_k u(k)` over the `k` where `A(i,k)` is present; with a
-    /// pattern matrix this is PLUS.TIMES with an implicit 1 (PageRank over `Csr<()>`).
-    PlusSecond
-);
-impl<A, T: Number> Semiring<A, T> for PlusSecond<T> {
-    type Output = T;
-    type Add = Plus<T>;
-    #[inline]
-    fn add(&self) -> Plus<T> {
-        Plus::new()
-    }
-    #[inline]
-    fn multiply(&self, _a: A, u: T, _k: Index) -> T {
-        u
-    }
-}
-
-unit_struct!(
     /// PLUS.PAIR: `C(i, j) = |{k : A(i, k) and B(k, j) present}|`, the count of the inner
     /// indices where both operands have an entry; the values are never read, so pattern
     /// matrices work. Triangle counting is `C<L> = L L'` over it.
@@ -795,22 +759,41 @@ first_semiring!(
     Max
 );
 
-unit_struct!(
-    /// MAX.SECOND: `w(i) = max_k u(k)` over the `k` where `A(i, k)` is present.
-    MaxSecond
-);
-impl<A, T: Number> Semiring<A, T> for MaxSecond<T> {
-    type Output = T;
-    type Add = Max<T>;
-    #[inline]
-    fn add(&self) -> Max<T> {
-        Max::new()
-    }
-    #[inline]
-    fn multiply(&self, _a: A, u: T, _k: Index) -> T {
-        u
-    }
+macro_rules! second_semiring {
+    ($(#[$doc:meta])* $name:ident, $add:ident) => {
+        unit_struct!($(#[$doc])* $name);
+        impl<A, T: Number> Semiring<A, T> for $name<T> {
+            type Output = T;
+            type Add = $add<T>;
+            #[inline]
+            fn add(&self) -> $add<T> {
+                $add::new()
+            }
+            #[inline]
+            fn multiply(&self, _a: A, u: T, _k: Index) -> T {
+                u
+            }
+        }
+    };
 }
+
+second_semiring!(
+    /// PLUS.SECOND: `w(i) = sum_k u(k)` over the `k` where `A(i,k)` is present; with a
+    /// pattern matrix this is PLUS.TIMES with an implicit 1 (PageRank over `Csr<()>`).
+    PlusSecond,
+    Plus
+);
+second_semiring!(
+    /// MIN.SECOND: `w(i) = min_k u(k)` over the `k` where `A(i,k)` is present: the matrix
+    /// entry only gives the structure, so a pattern `Csr<()>` works (label propagation).
+    MinSecond,
+    Min
+);
+second_semiring!(
+    /// MAX.SECOND: `w(i) = max_k u(k)` over the `k` where `A(i, k)` is present.
+    MaxSecond,
+    Max
+);
 
 /// LOR.LAND, GraphBLAS's name for [`OrAnd`].
 pub type LorLand = OrAnd;

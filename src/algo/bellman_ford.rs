@@ -5,7 +5,7 @@
 
 use crate::algebra::{Index, Min, Monoid, Semiring};
 use crate::descriptor::{Descriptor, Mask};
-use crate::matrix::Csr;
+use crate::graph::Graph;
 use crate::ops;
 use crate::paths::{NONE, find_cycle};
 use crate::vector::Vector;
@@ -84,11 +84,12 @@ impl Semiring<f64, f64> for MinPlusArg {
 ///     b.push(i, j, w).unwrap();
 /// }
 /// let a = b.build(Duplicates::Error).unwrap();
-/// let sp = bellman_ford(&a, 0).unwrap();
+/// let sp = bellman_ford(&Graph::directed(&a), 0).unwrap();
 /// assert_eq!(sp.distances, vec![0.0, 4.0, 2.0]);
 /// assert_eq!(sp.predecessors[2], 1);
 /// ```
-pub fn bellman_ford(a: &Csr<f64>, source: Index) -> Result<ShortestPaths, NegativeCycle> {
+pub fn bellman_ford(g: &Graph<'_, f64>, source: Index) -> Result<ShortestPaths, NegativeCycle> {
+    let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "A.nrows() != A.ncols()");
     let n = a.nrows();
     assert!((source as usize) < n, "source {source} >= A.nrows() = {n}");

@@ -20,6 +20,7 @@
 
 use crate::algebra::{Div, Index, Indices, Plus, PlusFirst, PlusSecond, Times};
 use crate::descriptor::{Descriptor, Mask, MatrixDescriptor, MatrixMask};
+use crate::graph::Graph;
 use crate::matrix::Csr;
 use crate::ops;
 use crate::vector::{BitmapVector, Vector};
@@ -41,14 +42,14 @@ pub const BATCH: usize = 8;
 /// ```
 ///
 /// [`betweenness_batched`] is LAGraph's form, a batch of sources as matrix rows; the
-/// two agree (tests/algorithms.rs). `at` is `A'` (pass `a` itself when `A = A'`).
+/// two agree (tests/algorithms.rs). `A'` is `g`'s cached in-edges (`A` itself when `g`
+/// is symmetric).
 ///
 /// # Panics
-/// If `a` is not square, `at` is not its shape, or a source is out of range.
-pub fn betweenness(a: &Csr<()>, at: &Csr<()>, sources: &[Index]) -> Vec<f64> {
+/// If `A` is not square or a source is out of range.
+pub fn betweenness(g: &Graph<'_, ()>, sources: &[Index]) -> Vec<f64> {
+    let (a, at) = with_in_edges(g);
     let n = a.nrows();
-    assert_eq!(n, a.ncols(), "betweenness needs a square matrix");
-    assert_eq!((at.nrows(), at.ncols()), (n, n), "A' has another shape");
     let d0 = Descriptor::DEFAULT;
     let (plus, sr) = (Plus::<f64>::new(), PlusSecond::<f64>::new());
     let mut bc: Vector<f64> = Vector::full(n, 0.0);
@@ -138,13 +139,11 @@ pub fn betweenness(a: &Csr<()>, at: &Csr<()>, sources: &[Index]) -> Vec<f64> {
 ///
 /// # Panics
 /// As [`betweenness`].
-pub fn betweenness_batched(a: &Csr<()>, at: &Csr<()>, sources: &[Index]) -> Vec<f64> {
-    let n = a.nrows();
-    assert_eq!(n, a.ncols(), "betweenness needs a square matrix");
-    assert_eq!((at.nrows(), at.ncols()), (n, n), "A' has another shape");
+pub fn betweenness_batched(g: &Graph<'_, ()>, sources: &[Index]) -> Vec<f64> {
+    let n = with_in_edges(g).0.nrows();
     let mut bc = vec![0.0; n];
     for batch in sources.chunks(BATCH) {
-        let part = brandes_batch(a, at, batch);
+        let part = brandes_batch(g, batch);
         for (x, y) in bc.iter_mut().zip(part) {
             *x += y;
         }
@@ -152,8 +151,22 @@ pub fn betweenness_batched(a: &Csr<()>, at: &Csr<()>, sources: &[Index]) -> Vec<
     bc
 }
 
+/// `A` and `A'` of a square graph (`A'` is `A` for a symmetric one).
+///
+/// # Panics
+/// If `A` is not square.
+fn with_in_edges<'g>(g: &'g Graph<'_, ()>) -> (&'g Csr<()>, &'g Csr<()>) {
+    let a = g.adjacency();
+    assert_eq!(a.nrows(), a.ncols(), "betweenness needs a square matrix");
+    (a, if g.is_symmetric() { a } else { g.in_edges() })
+}
+
 /// One batch of sources (the template above, call for call).
-pub fn brandes_batch(a: &Csr<()>, at: &Csr<()>, sources: &[Index]) -> Vec<f64> {
+///
+/// # Panics
+/// As [`betweenness`].
+pub fn brandes_batch(g: &Graph<'_, ()>, sources: &[Index]) -> Vec<f64> {
+    let (a, at) = with_in_edges(g);
     let (n, ns) = (a.nrows(), sources.len());
     let md = MatrixDescriptor::DEFAULT;
     let plus = Plus::<f64>::new();

@@ -8,7 +8,6 @@
 //! same parents and levels. [`bfs_template`] is the plain sequence of library calls;
 //! [`bfs`] runs the same levels through the fused [`ops::bfs_step`].
 
-use std::sync::OnceLock;
 use std::time::Instant;
 
 use crate::algebra::{Index, MinSecondI, Plus, Scalar};
@@ -20,199 +19,11 @@ use crate::vector::Vector;
 
 pub use crate::ops::Direction;
 
-/// A graph prepared for traversal: the adjacency `A` (out-edges) and, for pull, its
-/// in-edges `A'`: computed once, on first need, or `A` itself for a symmetric graph.
-#[derive(Debug)]
-pub struct BfsGraph<'a, T> {
-    a: &'a Csr<T>,
-    symmetric: bool,
-    at: OnceLock<Csr<()>>,
-    unreachable: OnceLock<Vec<u64>>,
-}
+/// A graph prepared for traversal: the one [`Graph`] every algorithm takes, under the
+/// name BFS has always used.
+pub type BfsGraph<'a, T> = Graph<'a, T>;
 
-impl<'a, T: Scalar> BfsGraph<'a, T> {
-    /// A directed graph: the in-edges are built (a transpose of the structure) the first
-    /// time a level pulls. Call [`BfsGraph::prepare`] to build them ahead of timing.
-    pub fn directed(a: &'a Csr<T>) -> Self {
-        BfsGraph {
-            a,
-            symmetric: false,
-            at: OnceLock::new(),
-            unreachable: OnceLock::new(),
-        }
-    }
-
-    /// A graph whose structure is symmetric (every arc stored both ways): `A' = A`, and
-    /// no transpose is built. The caller vouches for the symmetry; an asymmetric matrix
-    /// gives a search of its transpose in pull levels.
-    pub fn symmetric(a: &'a Csr<T>) -> Self {
-        BfsGraph {
-            a,
-            symmetric: true,
-            at: OnceLock::new(),
-            unreachable: OnceLock::new(),
-        }
-    }
-
-    /// Symmetric if the structure is (checked here, in parallel and without
-    /// allocating: every arc `i -> j` has its `j -> i`), directed otherwise. For a graph
-    /// stored with both arcs of every edge in a "general" file, this saves building the
-    /// transpose: `A'` is `A`.
-    pub fn detect(a: &'a Csr<T>) -> Self {
-        if is_symmetric_pattern(a) {
-            Self::symmetric(a)
-        } else {
-            Self::directed(a)
-        }
-    }
-
-    /// A directed graph with its in-edges given (a pattern of `A'`).
-    ///
-    /// # Errors
-    /// [`Error::InvalidArgument`] when the shapes or arc counts do not match.
-    pub fn with_in_edges(a: &'a Csr<T>, at: Csr<()>) -> Result<Self> {
-        if a.nrows() != a.ncols() || at.nrows() != a.ncols() || at.ncols() != a.nrows() {
-            return Err(Error::InvalidArgument(format!(
-                "in-edges of shape {} x {} do not fit a {} x {} adjacency",
-                at.nrows(),
-                at.ncols(),
-                a.nrows(),
-                a.ncols()
-            )));
-        }
-        if at.nnz() != a.nnz() {
-            return Err(Error::InvalidArgument(format!(
-                "in-edges hold {} arcs, the adjacency {}",
-                at.nnz(),
-                a.nnz()
-            )));
-        }
-        let cell = OnceLock::new();
-        let _ = cell.set(at);
-        Ok(BfsGraph {
-            a,
-            symmetric: false,
-            at: cell,
-            unreachable: OnceLock::new(),
-        })
-    }
-
-    /// The adjacency.
-    pub fn adjacency(&self) -> &'a Csr<T> {
-        self.a
-    }
-
-    /// Whether `A' = A` is assumed.
-    pub fn is_symmetric(&self) -> bool {
-        self.symmetric
-    }
-
-    /// Builds what a pull needs now (the in-edges of a directed graph, the set of
-    /// vertices without in-arcs), so that the first search does not pay for it.
-    pub fn prepare(&self) {
-        if !self.symmetric {
-            self.in_edges_transposed();
-        }
-        self.unreachable();
-    }
-
-    /// Presence words of the vertices without in-arcs: no search reaches them except
-    /// as a source, so pull levels skip them.
-    fn unreachable(&self) -> &[u64] {
-        self.unreachable.get_or_init(|| {
-            let offsets = if self.symmetric {
-                self.a.offsets()
-            } else {
-                self.in_edges_transposed().offsets()
-            };
-            let n = self.a.nrows();
-            let mut bits = vec![0u64; n.div_ceil(64)];
-            for v in 0..n {
-                if offsets[v] == offsets[v + 1] {
-                    bits[v >> 6] |= 1 << (v & 63);
-                }
-            }
-            bits
-        })
-    }
-
-    pub(crate) fn in_edges_transposed(&self) -> &Csr<()> {
-        self.at.get_or_init(|| transpose_pattern(self.a))
-    }
-
-    /// Number of vertices.
-    pub fn vertices(&self) -> usize {
-        self.a.nrows()
-    }
-
-    /// Number of arcs.
-    pub fn arcs(&self) -> usize {
-        self.a.nnz()
-    }
-
-    /// Bytes held by the in-edges this graph built (0 for symmetric graphs or before
-    /// the first pull).
-    pub fn in_edges_bytes(&self) -> usize {
-        self.at
-            .get()
-            .map_or(0, |t| t.offsets().len() * 8 + t.indices().len() * 4)
-    }
-}
-
-/// Whether the structure of `a` is symmetric: square, and every arc `i -> j` has its
-/// reverse `j -> i`.
-///
-/// It replays the transpose's scatter without storing it: visiting rows `i` in order,
-/// the arcs into `j` arrive in ascending `i`, so for a symmetric matrix each must be
-/// the next entry of row `j` itself. Stops at the first mismatch.
-///
-/// # Complexity
-/// O(n + m) time, n words of memory.
-pub fn is_symmetric_pattern<T: Scalar>(a: &Csr<T>) -> bool {
-    if a.nrows() != a.ncols() {
-        return false;
-    }
-    let (offsets, indices) = (a.offsets(), a.indices());
-    let mut next = offsets[..a.nrows()].to_vec();
-    for i in 0..a.nrows() {
-        for &j in &indices[offsets[i] as usize..offsets[i + 1] as usize] {
-            let q = &mut next[j as usize];
-            if *q >= offsets[j as usize + 1] || indices[*q as usize] as usize != i {
-                return false;
-            }
-            *q += 1;
-        }
-    }
-    true
-}
-
-/// The structure of `A'`, rows sorted: counting pass, prefix sum, scatter in row order.
-fn transpose_pattern<T: Scalar>(a: &Csr<T>) -> Csr<()> {
-    let n = a.ncols();
-    let mut offsets = vec![0u64; n + 1];
-    for &j in a.indices() {
-        offsets[j as usize + 1] += 1;
-    }
-    for j in 0..n {
-        offsets[j + 1] += offsets[j];
-    }
-    let mut next = offsets[..n].to_vec();
-    let mut indices = vec![0 as Index; a.nnz()];
-    let ao = a.offsets();
-    let ai = a.indices();
-    for i in 0..a.nrows() {
-        for &j in &ai[ao[i] as usize..ao[i + 1] as usize] {
-            let q = &mut next[j as usize];
-            indices[*q as usize] = i as Index;
-            *q += 1;
-        }
-    }
-    let nnz = indices.len();
-    // SAFETY: offsets are the prefix sum of the column counts (ending at nnz); rows of
-    // `A` are visited in ascending order, so each output row receives ascending,
-    // distinct indices below nrows; one `()` value per index.
-    unsafe { Csr::new_unchecked(a.ncols(), a.nrows(), offsets, indices, vec![(); nnz]) }
-}
+pub use crate::graph::{Graph, is_symmetric_pattern};
 
 /// What a switching policy sees before each level: counts the library computes with
 /// reduce over the frontier and the visited set.
@@ -523,7 +334,7 @@ pub(crate) fn check_sources<T: Scalar>(
     sources: &[Index],
     opts: &BfsOptions,
 ) -> Result<()> {
-    let a = g.a;
+    let a = g.adjacency();
     if a.nrows() != a.ncols() {
         return Err(Error::InvalidArgument(format!(
             "bfs needs a square adjacency, not {} x {}",
@@ -595,10 +406,16 @@ pub fn bfs<T: Scalar>(
     check_sources(g, sources, opts)?;
     let levels = CpuLevels {
         g,
-        state: BfsState::new(g.a, sources),
+        state: BfsState::new(g.adjacency(), sources),
         excluded: false,
     };
-    let ((parents, levels), s) = drive(levels, g.a.nrows(), g.a.nnz() as u64, policy, opts)?;
+    let ((parents, levels), s) = drive(
+        levels,
+        g.adjacency().nrows(),
+        g.adjacency().nnz() as u64,
+        policy,
+        opts,
+    )?;
     Ok(s.with(parents, levels))
 }
 
@@ -654,10 +471,12 @@ impl<T: Scalar> ops::BfsLevels for CpuLevels<'_, '_, T> {
             self.excluded = true;
         }
         Ok(match dir {
-            Direction::Push => ops::bfs_step(&mut self.state, g.a, None::<&Csr<()>>, dir),
-            Direction::Pull if g.symmetric => ops::bfs_step(&mut self.state, g.a, Some(g.a), dir),
+            Direction::Push => ops::bfs_step(&mut self.state, g.adjacency(), None::<&Csr<()>>, dir),
+            Direction::Pull if g.is_symmetric() => {
+                ops::bfs_step(&mut self.state, g.adjacency(), Some(g.adjacency()), dir)
+            }
             Direction::Pull => {
-                ops::bfs_step(&mut self.state, g.a, Some(g.in_edges_transposed()), dir)
+                ops::bfs_step(&mut self.state, g.adjacency(), Some(g.in_edges()), dir)
             }
         })
     }
@@ -756,7 +575,7 @@ pub fn bfs_template<T: Scalar>(
     opts: &BfsOptions,
 ) -> Result<BfsResult> {
     check_sources(g, sources, opts)?;
-    let a = g.a;
+    let a = g.adjacency();
     let n = a.nrows();
     let m = a.nnz() as u64;
     let replace = Descriptor::DEFAULT.with_replace();
@@ -825,7 +644,7 @@ pub fn bfs_template<T: Scalar>(
             }
             Direction::Pull => {
                 // q<!parents, replace> = A' min.secondi q
-                if g.symmetric {
+                if g.is_symmetric() {
                     ops::mxv(
                         &mut next,
                         Some(&not_visited),
@@ -836,7 +655,7 @@ pub fn bfs_template<T: Scalar>(
                         &replace,
                     );
                 } else {
-                    let at = g.in_edges_transposed();
+                    let at = g.in_edges();
                     ops::mxv(
                         &mut next,
                         Some(&not_visited),

@@ -20,20 +20,22 @@
 
 use crate::algebra::{Index, Max, Plus, PlusFirst};
 use crate::descriptor::{Descriptor, Mask, MatrixDescriptor};
+use crate::graph::Graph;
 use crate::matrix::Csr;
 use crate::ops;
 use crate::vector::Vector;
 
-/// The label-count matrix `M` of `a`: `a` itself (values 1) when `symmetric`, otherwise
-/// `A + A'` over counts, so a neighbour both ways counts twice.
-pub fn neighbour_counts(a: &Csr<()>, symmetric: bool) -> Csr<u32> {
+/// The label-count matrix `M` of `g`: `A` itself (values 1) when `g` is symmetric,
+/// otherwise `A + A'` over counts, so a neighbour both ways counts twice.
+pub fn neighbour_counts(g: &Graph<'_, ()>) -> Csr<u32> {
+    let a = g.adjacency();
     let ones = a.map(|_| 1u32);
-    if symmetric {
+    if g.is_symmetric() {
         return ones;
     }
     let n = a.nrows();
     let mut m = Csr::<u32>::empty(n, n);
-    let t = ones.transpose();
+    let t = g.in_edges().map(|_| 1u32);
     ops::ewise_add_matrix(
         &mut m,
         None,
@@ -46,15 +48,16 @@ pub fn neighbour_counts(a: &Csr<()>, symmetric: bool) -> Csr<u32> {
     m
 }
 
-/// `iterations` rounds of label propagation on `a` (pass `symmetric` when `A = A'`).
+/// `iterations` rounds of label propagation on `g`.
 /// Returns each vertex's final label (a vertex index). A vertex without neighbours
 /// keeps its own label.
 ///
 /// # Panics
 /// If `a` is not square.
-pub fn cdlp(a: &Csr<()>, symmetric: bool, iterations: usize) -> Vec<Index> {
+pub fn cdlp(g: &Graph<'_, ()>, iterations: usize) -> Vec<Index> {
+    let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "cdlp needs a square matrix");
-    let m = neighbour_counts(a, symmetric);
+    let m = neighbour_counts(g);
     cdlp_on_counts(&m, iterations)
 }
 

@@ -33,6 +33,7 @@
 
 use crate::algebra::{Index, Indices, Lor, Min, MinSecond, NeOp};
 use crate::descriptor::{Descriptor, MatrixDescriptor};
+use crate::graph::Graph;
 use crate::matrix::Csr;
 use crate::ops;
 use crate::vector::Vector;
@@ -66,15 +67,16 @@ impl Components {
     }
 }
 
-/// The weakly connected components of `a` (arcs followed in both directions); pass
-/// `symmetric` when `A = A'`, which saves symmetrising.
+/// The weakly connected components of `g` (arcs followed in both directions); a
+/// symmetric `g` needs no symmetrising.
 ///
 /// # Panics
 /// If `a` is not square.
-pub fn wcc(a: &Csr<()>, symmetric: bool) -> Components {
+pub fn wcc(g: &Graph<'_, ()>) -> Components {
+    let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "wcc needs a square matrix");
     let sym;
-    let s = if symmetric {
+    let s = if g.is_symmetric() {
         a
     } else {
         sym = a.symmetrize(|_, _| ());

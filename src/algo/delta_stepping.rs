@@ -19,6 +19,7 @@
 
 use crate::algebra::{Index, Min, MinPlus};
 use crate::descriptor::{Descriptor, Mask, MatrixDescriptor};
+use crate::graph::Graph;
 use crate::matrix::Csr;
 use crate::ops;
 use crate::vector::Vector;
@@ -121,16 +122,16 @@ pub fn default_delta(a: &Csr<f64>) -> f64 {
 ///     b.push(i, j, w).unwrap();
 /// }
 /// let a = b.build(Duplicates::Error).unwrap();
-/// let sp = delta_stepping(&a, 0, 2.0).unwrap();
+/// let sp = delta_stepping(&Graph::directed(&a), 0, 2.0).unwrap();
 /// assert_eq!(sp.distances, vec![0.0, 4.0, 5.0]);
 /// assert_eq!(sp.predecessors[2], 1);
 /// ```
 pub fn delta_stepping(
-    a: &Csr<f64>,
+    g: &Graph<'_, f64>,
     source: Index,
     delta: f64,
 ) -> Result<ShortestPaths, crate::Error> {
-    delta_stepping_with(a, source, delta, true)
+    delta_stepping_with(g, source, delta, true)
 }
 
 /// [`delta_stepping`], with the final predecessor product only when
@@ -143,11 +144,12 @@ pub fn delta_stepping(
 /// # Panics
 /// As [`delta_stepping`].
 pub fn delta_stepping_with(
-    a: &Csr<f64>,
+    g: &Graph<'_, f64>,
     source: Index,
     delta: f64,
     with_predecessors: bool,
 ) -> Result<ShortestPaths, crate::Error> {
+    let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "A.nrows() != A.ncols()");
     let n = a.nrows();
     assert!((source as usize) < n, "source {source} >= A.nrows() = {n}");

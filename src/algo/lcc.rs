@@ -17,17 +17,20 @@
 
 use crate::algebra::{Plus, PlusPair};
 use crate::descriptor::{Descriptor, MatrixDescriptor, MatrixMask};
+use crate::graph::Graph;
 use crate::matrix::Csr;
 use crate::ops;
 use crate::vector::Vector;
 
-/// The clustering coefficient of every vertex of `a` (pass `symmetric` when `A = A'`).
+/// The clustering coefficient of every vertex of `g` (directed or not: a symmetric `g`
+/// takes the undirected form, which needs no `A + A'`).
 ///
 /// # Panics
 /// If `a` is not square.
-pub fn lcc(a: &Csr<()>, symmetric: bool) -> Vec<f64> {
+pub fn lcc(g: &Graph<'_, ()>) -> Vec<f64> {
+    let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "lcc needs a square matrix");
-    if symmetric {
+    if g.is_symmetric() {
         return lcc_undirected(a);
     }
     let n = a.nrows();
@@ -35,11 +38,7 @@ pub fn lcc(a: &Csr<()>, symmetric: bool) -> Vec<f64> {
     // A0 = offdiag(A); S = offdiag(A + A')
     let mut a0 = Csr::<()>::empty(n, n);
     ops::select_matrix(&mut a0, None, None, ops::offdiag(0), a, &md);
-    let s = if symmetric {
-        a0.clone()
-    } else {
-        a0.symmetrize(|_, _| ())
-    };
+    let s = a0.symmetrize(|_, _| ());
     // M<S> = A0 plus.pair S (S = S', so the dot method finds S' at hand)
     let mut m = Csr::<u64>::empty(n, n);
     ops::mxm(
@@ -53,7 +52,7 @@ pub fn lcc(a: &Csr<()>, symmetric: bool) -> Vec<f64> {
     );
     // count = column sums of M (row sums when M is symmetric)
     let mut count: Vector<u64> = Vector::new(n);
-    let desc = if symmetric { d0 } else { d0.with_transpose() };
+    let desc = d0.with_transpose();
     ops::reduce_rows(&mut count, None, None, Plus::<u64>::new(), &m, &desc);
     let count = count.into_dense(0).into_vec();
     (0..n)

@@ -7,6 +7,9 @@
 //! ([`lcc()`]), triangle counting ([`triangle_count()`]) and betweenness
 //! ([`betweenness()`]).
 //!
+//! Every algorithm takes a [`Graph`]: the matrix with what is learned about it once (its
+//! transpose, whether its structure is symmetric, its degrees).
+//!
 //! Each algorithm has a plain template, a short sequence of library calls with the
 //! algebra in a comment above each (as LAGraph writes them), and where a fused
 //! operation is faster, a tuned version that is tested against the template.
@@ -22,6 +25,7 @@ pub mod pagerank;
 pub mod triangles;
 pub mod validate;
 
+pub use crate::graph::Graph;
 pub use bellman_ford::{NegativeCycle, ShortestPaths, bellman_ford};
 pub use betweenness::betweenness;
 pub use bfs::{

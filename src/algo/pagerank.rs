@@ -16,7 +16,7 @@
 
 use crate::algebra::{BinaryOp, Div, Index, Indices, Plus, PlusSecond};
 use crate::descriptor::Descriptor;
-use crate::matrix::Csr;
+use crate::graph::Graph;
 use crate::ops;
 use crate::vector::Vector;
 use crate::{Error, Result};
@@ -100,8 +100,8 @@ impl PageRankOptions {
     }
 }
 
-/// PageRank of the graph `a` (`A(i, j)` = arc `i -> j`; pass `symmetric` when `A = A'`,
-/// which saves the transpose) with the Graphalytics semantics: the rank of the dangling
+/// PageRank of the graph `g` (`A(i, j)` = arc `i -> j`; its in-edges are `g`'s cached
+/// transpose, or `A` itself when `g` is symmetric) with the Graphalytics semantics: the rank of the dangling
 /// vertices is spread over all vertices. An empty graph has no ranks.
 ///
 /// # Errors
@@ -109,8 +109,9 @@ impl PageRankOptions {
 ///
 /// # Panics
 /// If `a` is not square.
-pub fn pagerank(a: &Csr<()>, symmetric: bool, opts: &PageRankOptions) -> Result<PageRank> {
+pub fn pagerank(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
     opts.check()?;
+    let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "pagerank needs a square matrix");
     let n = a.nrows();
     if n == 0 {
@@ -120,13 +121,7 @@ pub fn pagerank(a: &Csr<()>, symmetric: bool, opts: &PageRankOptions) -> Result<
             change: 0.0,
         });
     }
-    let transposed;
-    let at = if symmetric {
-        a
-    } else {
-        transposed = a.transpose();
-        &transposed
-    };
+    let at = if g.is_symmetric() { a } else { g.in_edges() };
     let (damping, d0) = (opts.damping, Descriptor::DEFAULT);
     let (max, tolerance) = match opts.stop {
         Stop::Iterations(k) => (k, None),

@@ -15,6 +15,7 @@
 
 use crate::algebra::{Index, Indices, Plus, PlusPair};
 use crate::descriptor::{MatrixDescriptor, MatrixMask};
+use crate::graph::Graph;
 use crate::matrix::Csr;
 use crate::ops;
 use crate::{Error, Result};
@@ -123,12 +124,17 @@ pub(crate) fn permuted(a: &Csr<()>, p: &[Index]) -> Csr<()> {
     c
 }
 
-/// The number of triangles of the undirected simple graph of `a`: `a` must be
+/// The number of triangles of the undirected simple graph `g`: its structure must be
 /// symmetric (every edge stored both ways); self-loops are ignored.
 ///
 /// # Panics
-/// If `a` is not square.
-pub fn triangle_count(a: &Csr<()>, method: TriangleMethod, presort: Presort) -> TriangleCount {
+/// If `A` is not square.
+pub fn triangle_count(
+    g: &Graph<'_, ()>,
+    method: TriangleMethod,
+    presort: Presort,
+) -> TriangleCount {
+    let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "triangle_count needs a square matrix");
     let method = match method {
         TriangleMethod::Auto => TriangleMethod::SandiaLL,

@@ -211,7 +211,7 @@ impl DeviceBfsGraph {
         let at = if g.is_symmetric() {
             None
         } else {
-            Some(DeviceCsr::upload(gpu, g.in_edges_transposed())?)
+            Some(DeviceCsr::upload(gpu, g.in_edges())?)
         };
         Ok(DeviceBfsGraph { a: a_dev, at })
     }
@@ -677,7 +677,7 @@ pub mod host {
         }
         crate::algo::bfs::check_source_ids(a.nrows(), sources, opts)?;
         let ex = HostExec;
-        let at = (!g.is_symmetric()).then(|| g.in_edges_transposed());
+        let at = (!g.is_symmetric()).then(|| g.in_edges());
         let s = Structure::upload(&ex, a, at)?;
         let levels = Levels::new(&ex, s.view(&ex), sources, opts.target, opts.trace)?;
         let ((parents, levels), s) =

@@ -38,33 +38,8 @@ mod imp;
 #[path = "stub.rs"]
 mod imp;
 
+pub use crate::backend::Schedule;
 pub use imp::*;
-
-/// How [`chung_lu`] spreads a plan's chunks over the device: the three schemes of Alam
-/// and Perumalla. Every schedule gives the same graph, byte for byte the CPU's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Schedule {
-    /// Uniform static: chunks dealt to a fixed grid of threads in turn.
-    Uniform,
-    /// Load-balanced static: each thread a run of consecutive chunks of equal cost under
-    /// the model `c = alpha + beta m` (the plan's lanes).
-    #[default]
-    Balanced,
-    /// Dynamic: the host launches the chunks of batches of tasks asynchronously over
-    /// several streams.
-    Dynamic,
-}
-
-impl Schedule {
-    /// `"uniform"`, `"balanced"` or `"dynamic"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Schedule::Uniform => "uniform",
-            Schedule::Balanced => "balanced",
-            Schedule::Dynamic => "dynamic",
-        }
-    }
-}
 
 /// Seconds per phase of a generation, in order: `(phase, seconds)`.
 pub type Phases = Vec<(&'static str, f64)>;

@@ -145,7 +145,7 @@ pub fn scatter_graph(net: &Net, graph: Option<(&BfsGraph<'_, ()>, bool)>) -> Loc
     drop((deg, ent));
     let (in_offsets, in_indices) = if send_in {
         let (deg, ent) = match graph {
-            Some((g, _)) => rows_for_ranks(g.in_edges_transposed(), &part),
+            Some((g, _)) => rows_for_ranks(g.in_edges(), &part),
             None => empty(),
         };
         receive_rows(net, &deg, &ent)

@@ -56,89 +56,16 @@ mod source;
 mod text;
 mod write;
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::algebra::Index;
 use crate::error::{Error, Result};
+pub use crate::format::Format;
+use crate::limits::limit_for;
+pub use crate::limits::{MIN_VERTEX_LIMIT, VERTICES_PER_BYTE, vertex_limit};
 use crate::matrix::Csr;
 
-/// A vertex count above this needs a file of at least one byte per [`VERTICES_PER_BYTE`]
-/// vertices (see [`vertex_limit`]).
-pub const MIN_VERTEX_LIMIT: u64 = 1 << 24;
-
-/// How many vertices one byte of input may declare once a count exceeds
-/// [`MIN_VERTEX_LIMIT`].
-pub const VERTICES_PER_BYTE: u64 = 64;
-
-/// The largest vertex count a text input of `bytes` bytes may declare or imply:
-/// `min(u32::MAX, max(2^24, 64 * bytes))`.
-///
-/// Every vertex costs CSR offsets (8 bytes and more while building) whether or not it has
-/// an arc, so a count is checked against the input before it is allocated.
-///
-/// ```
-/// use edgeblas::io::vertex_limit;
-/// assert_eq!(vertex_limit(50), 1 << 24);
-/// assert_eq!(vertex_limit(1 << 20), 64 << 20);
-/// assert_eq!(vertex_limit(1 << 40), u32::MAX as u64);
-/// ```
-pub fn vertex_limit(bytes: usize) -> u64 {
-    limit_for(MIN_VERTEX_LIMIT, bytes)
-}
-
-/// `min(u32::MAX, max(floor, 64 * bytes))`.
-fn limit_for(floor: u64, bytes: usize) -> u64 {
-    let by_size = (bytes as u64).saturating_mul(VERTICES_PER_BYTE);
-    by_size.max(floor).min(u32::MAX as u64)
-}
-
-/// A graph file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// Matrix Market coordinate (`.mtx`): pattern, integer or real; general or symmetric.
-    MatrixMarket,
-    /// A whitespace-separated edge list, `src dst [weight]` per line (SNAP style).
-    EdgeList,
-    /// A 9th DIMACS challenge shortest-path graph (`.gr`): `p sp n m`, `a u v w`.
-    Dimacs,
-    /// LDBC Graphalytics: an edge file `X.e` and the vertex file `X.v` beside it.
-    Graphalytics,
-    /// The Graphalytics vertex-based adjacency form: `v n1 n2 ...` per line.
-    Adjacency,
-    /// The native binary format (`.ebg`), see [`binary`].
-    Binary,
-}
-
-/// Every format, in the order of [`Format::from_name`]'s list of choices.
-const ALL_FORMATS: [Format; 6] = [
-    Format::MatrixMarket,
-    Format::EdgeList,
-    Format::Dimacs,
-    Format::Graphalytics,
-    Format::Adjacency,
-    Format::Binary,
-];
-
 impl Format {
-    /// The format a path's name implies, ignoring a final `.gz`: `.mtx` Matrix Market;
-    /// `.txt .el .edges .tsv .wel .snap` edge list; `.gr` DIMACS; `.e` Graphalytics;
-    /// `.adj` adjacency; `.ebg` binary. `None` for any other name.
-    pub fn from_path(p: &Path) -> Option<Format> {
-        let name = p.file_name()?.to_str()?.to_ascii_lowercase();
-        let name = name.strip_suffix(".gz").unwrap_or(&name);
-        let (_, ext) = name.rsplit_once('.')?;
-        Some(match ext {
-            "mtx" => Format::MatrixMarket,
-            "txt" | "el" | "edges" | "tsv" | "wel" | "snap" => Format::EdgeList,
-            "gr" => Format::Dimacs,
-            "e" => Format::Graphalytics,
-            "adj" => Format::Adjacency,
-            "ebg" => Format::Binary,
-            _ => return None,
-        })
-    }
-
     /// The format called `s` (case-insensitive): `mtx` or `matrix-market`; `edgelist`,
     /// `el` or `snap`; `dimacs` or `gr`; `graphalytics` or `e`; `adj`; `binary` or `ebg`.
     ///
@@ -159,43 +86,6 @@ impl Format {
                 )));
             }
         })
-    }
-
-    /// The short name, one that [`Format::from_name`] accepts: `mtx`, `edgelist`, `dimacs`,
-    /// `graphalytics`, `adj`, `binary`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Format::MatrixMarket => "mtx",
-            Format::EdgeList => "edgelist",
-            Format::Dimacs => "dimacs",
-            Format::Graphalytics => "graphalytics",
-            Format::Adjacency => "adj",
-            Format::Binary => "binary",
-        }
-    }
-
-    /// The name messages call the format by: `Matrix Market`, `edge list`, `DIMACS`,
-    /// `Graphalytics`, `adjacency`, `binary`.
-    pub fn long_name(&self) -> &'static str {
-        match self {
-            Format::MatrixMarket => "Matrix Market",
-            Format::EdgeList => "edge list",
-            Format::Dimacs => "DIMACS",
-            Format::Graphalytics => "Graphalytics",
-            Format::Adjacency => "adjacency",
-            Format::Binary => "binary",
-        }
-    }
-
-    /// Every format.
-    pub fn all() -> &'static [Format] {
-        &ALL_FORMATS
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -2,7 +2,9 @@
 //! reductions of a matrix to a vector (GrB_Matrix_reduce_Monoid) and to a scalar.
 
 use crate::algebra::{Accum, Index, Monoid, Scalar, Semiring};
-use crate::backend::cpu::mxm::{self as kernel, dot_cost, saxpy_cost, saxpy_cost_from_lengths};
+use crate::backend::cpu::choose;
+pub use crate::backend::cpu::choose::MxmMethod;
+use crate::backend::cpu::mxm as kernel;
 use crate::backend::cpu::write::write_back;
 use crate::backend::cpu::write_matrix::write_back_matrix;
 use crate::descriptor::{Descriptor, Mask, MatrixDescriptor, MatrixMask};
@@ -12,26 +14,15 @@ use crate::vector::{SparseVector, Vector};
 use super::check_mask;
 use super::matrix::{check_matrix_mask, maybe_transposed};
 
-/// How [`mxm_with_method`] computes the product.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MxmMethod {
-    /// Chosen per call by the estimated work (what [`mxm`] does).
-    Auto,
-    /// Gustavson saxpy over the rows of `B`.
-    Saxpy,
-    /// Dot products over the rows of `B'`.
-    Dot,
-}
-
 /// `C<M> = C (.) (A (+).(x) B)` -- GrB_mxm: `T(i, j)` is the monoid sum over `k` of
 /// `multiply(A(i, k), B(k, j), k)` (the left operand first), summed in ascending `k`,
 /// then written through the mask and the accumulator as every operation is.
 /// `desc.transpose_a` and `desc.transpose_b` use `A'` and `B'`.
 ///
 /// # Method
-/// Chosen per call, as SuiteSparse:GraphBLAS does (see ENGINE.md); the choice never
-/// changes the result, which is the same bytes whichever method runs:
+/// The method with the smaller estimated work runs (saxpy touches every term of the
+/// rows of `B` it reaches, dot every pair of sorted rows a mask entry names); the choice
+/// never changes the result, which is the same bytes whichever method runs:
 /// - *saxpy* (Gustavson): row `i` of `T` accumulates the rows `B(k, :)` scaled by
 ///   `A(i, k)` in a dense workspace; a mask is scattered into it first, and a long row
 ///   of `B` is searched for the mask's few columns rather than scanned.
@@ -62,9 +53,9 @@ pub fn mxm<S, A, B>(
     mxm_with_method(c, mask, accum, semiring, a, b, desc, MxmMethod::Auto);
 }
 
-/// [`mxm`] with the method forced: for tests that compare the methods byte for byte, and
-/// for benchmarks. Not part of the stable API.
-#[doc(hidden)]
+/// [`mxm`] with the method forced (or [`MxmMethod::Auto`]): for comparing the methods
+/// on a workload, as `edgeblas bench mxm --method` does. The result does not depend on
+/// the method.
 #[allow(clippy::too_many_arguments)]
 pub fn mxm_with_method<S, A, B>(
     c: &mut Csr<S::Output>,
@@ -141,7 +132,7 @@ where
     );
     check_matrix_mask(mask, c_shape.0, c_shape.1);
     let method = match method {
-        MxmMethod::Auto => choose(&a, b, mask, desc.transpose_b),
+        MxmMethod::Auto => choose::mxm(&a, b, mask, desc.transpose_b),
         forced => forced,
     };
     match method {
@@ -153,65 +144,6 @@ where
             let b = maybe_transposed(b, desc.transpose_b);
             kernel::mxm_saxpy(semiring, &a, &b, mask)
         }
-    }
-}
-
-/// What a transpose costs per entry of the transposed matrix, in saxpy terms.
-const TRANSPOSE_PER_ENTRY: u64 = 6;
-
-/// The method [`mxm`] runs: the one with less estimated work. `b` is as given, so
-/// `b_is_bt` says that its rows are the rows of `B'`.
-fn choose<A: Scalar, B: Scalar>(
-    a: &Csr<A>,
-    b: &Csr<B>,
-    mask: Option<&MatrixMask>,
-    b_is_bt: bool,
-) -> MxmMethod {
-    let ncols = if b_is_bt { b.nrows() } else { b.ncols() };
-    match mask {
-        Some(m) if !m.is_complemented() => {
-            // A transpose writes every entry of B once, at a random place, into fresh
-            // memory: about TRANSPOSE_PER_ENTRY saxpy terms an entry (measured on the
-            // road graph's triangle count, where it decides the method).
-            let transpose = TRANSPOSE_PER_ENTRY * b.nvals() as u64;
-            // The method that needs no transpose wins outright when its whole estimate is
-            // below the other's transpose, and then the other's estimate, itself a pass
-            // over B, is never made: a product with a small A (a frontier of a few rows)
-            // must not cost O(nvals(B)) to plan.
-            // A merge step of a dot costs about twice a saxpy term (branchy, two
-            // streams): measured on triangle counting and the masked square of
-            // Kronecker 18, where the plain estimates favour dot and saxpy is 2x faster.
-            let (dot, saxpy) = if b_is_bt {
-                let dot = 2 * dot_cost(|i| a.degree(i), |j| b.degree(j) as u64, m);
-                // Saxpy costs at least the transpose and the fixed cost of its rows.
-                if dot <= transpose + kernel::saxpy_rows_cost(a, m) {
-                    return MxmMethod::Dot;
-                }
-                // Saxpy over B's rows: B' transposed back, with the row lengths of B'.
-                let mut b_len = vec![0u64; b.ncols()];
-                b.indices().iter().for_each(|&k| b_len[k as usize] += 1);
-                (dot, transpose + saxpy_cost_from_lengths(a, &b_len, m))
-            } else {
-                let saxpy = saxpy_cost(a, b, Some(m));
-                if saxpy <= transpose {
-                    return MxmMethod::Saxpy;
-                }
-                // The row lengths of B' are B's column counts.
-                let mut bt_len = vec![0u64; b.ncols()];
-                b.indices().iter().for_each(|&j| bt_len[j as usize] += 1);
-                (
-                    transpose + 2 * dot_cost(|i| a.degree(i), |j| bt_len[j], m),
-                    saxpy,
-                )
-            };
-            if dot < saxpy {
-                MxmMethod::Dot
-            } else {
-                MxmMethod::Saxpy
-            }
-        }
-        _ if a.nrows() * ncols <= 100 => MxmMethod::Dot,
-        _ => MxmMethod::Saxpy,
     }
 }
 

@@ -1,7 +1,7 @@
 //! `w<m> = w (.) (u (+).(x) A)`: push, SpMSpV over the out-edges of `u`'s entries.
 
 use crate::algebra::{Scalar, Semiring};
-pub use crate::backend::cpu::push::PushMethod;
+pub use crate::backend::cpu::choose::PushMethod;
 use crate::backend::cpu::{accumulate, pull, push, write};
 use crate::descriptor::{Descriptor, Mask};
 use crate::matrix::Csr;
@@ -21,8 +21,11 @@ use super::{Accum, check_mask};
 /// the output's length.
 ///
 /// # Method
-/// Push chooses its accumulator per call from the flops `f` (the out-degrees of `u`'s
-/// entries) and the output length `n` (ENGINE.md):
+/// The method follows the work: the fewer terms `f` (the out-degrees of `u`'s entries)
+/// against the output length `n`, the less of `n` a method may touch, so tiny products
+/// sort their terms, big ones sum by ranges of columns (or pull, over a symmetric `A`),
+/// and those between use a Gustavson workspace (or scatter, under MIN and MAX); every
+/// method gives the same result. In detail (`backend::cpu::choose` holds the thresholds):
 /// - `32 f < n`, a tiny product: the terms are sorted by output index and summed per run;
 /// - `4 f >= n`, a big one (a dense `u` always): the output is cut into ranges of
 ///   columns, one task each, and every term is summed straight into the result's

@@ -196,7 +196,7 @@ pub fn bfs_errors(run: BfsFn<'_>) {
 }
 
 fn same_paths(what: &str, a: &Csr<f64>, source: Index, run: BfFn<'_>) {
-    let want = bellman_ford(a, source);
+    let want = bellman_ford(&Graph::directed(a), source);
     let got = run(a, source).unwrap();
     match (got, want) {
         (Ok(g), Ok(w)) => {

@@ -6,6 +6,7 @@
 
 pub(crate) mod accumulate;
 pub(crate) mod bfs_level;
+pub(crate) mod choose;
 pub(crate) mod ewise;
 pub(crate) mod matrix_ops;
 pub(crate) mod mxm;
@@ -15,6 +16,8 @@ pub(crate) mod push;
 pub(crate) mod rows;
 pub(crate) mod scatter;
 pub(crate) mod team;
+pub(crate) mod terms;
+pub(crate) mod words;
 pub(crate) mod write;
 pub(crate) mod write_matrix;
 

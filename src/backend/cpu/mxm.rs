@@ -236,8 +236,10 @@ where
         |ws, i, out| {
             let ws = &mut **ws;
             match mask {
-                None => saxpy_row_plain(&s, a, b, i, ws, out),
-                Some(m) if m.is_complemented() => saxpy_row_blocked(&s, a, b, m.row(i), i, ws, out),
+                None => saxpy_row_unmasked(&s, a, b, &[], i, ws, out),
+                Some(m) if m.is_complemented() => {
+                    saxpy_row_unmasked(&s, a, b, m.row(i), i, ws, out)
+                }
                 Some(m) => saxpy_row_masked(&s, a, b, m.row(i), i, ws, out),
             }
         },
@@ -446,52 +448,10 @@ fn gather_touched<Z: Scalar>(ws: &mut Gustavson<Z>, ncols: usize, out: &mut RowO
     }
 }
 
-/// One row without a mask: every term lands.
+/// One row without a mask, or under a complemented one whose columns `blocked` are
+/// stamped out first (none without a mask: a fresh mark matches no stamp).
 #[allow(clippy::too_many_arguments)]
-fn saxpy_row_plain<S, A, B>(
-    s: &S,
-    a: &Csr<A>,
-    b: &Csr<B>,
-    i: usize,
-    ws: &mut Gustavson<S::Output>,
-    out: &mut RowOut<S::Output>,
-) where
-    S: Semiring<A, B>,
-    A: Scalar,
-    B: Scalar,
-{
-    ws.next_row();
-    let seen = ws.mark + 1;
-    let (ac, av) = a.row(i);
-    if ac.len() == 1 {
-        // One row of B, scaled: already sorted.
-        let k = ac[0];
-        let (bc, bv) = b.row(k as usize);
-        for (&j, &y) in bc.iter().zip(bv) {
-            out.push(j, s.multiply(av[0], y, k));
-        }
-        return;
-    }
-    for (&k, &x) in ac.iter().zip(av) {
-        let (bc, bv) = b.row(k as usize);
-        for (&j, &y) in bc.iter().zip(bv) {
-            let z = s.multiply(x, y, k);
-            let ju = j as usize;
-            if ws.stamp[ju] == seen {
-                add_term(s, &mut ws.vals[ju], z);
-            } else {
-                ws.stamp[ju] = seen;
-                ws.vals[ju] = z;
-                ws.touched.push(j);
-            }
-        }
-    }
-    gather_touched(ws, b.ncols(), out);
-}
-
-/// One row under a complemented mask: the mask's columns are blocked.
-#[allow(clippy::too_many_arguments)]
-fn saxpy_row_blocked<S, A, B>(
+fn saxpy_row_unmasked<S, A, B>(
     s: &S,
     a: &Csr<A>,
     b: &Csr<B>,
@@ -506,10 +466,19 @@ fn saxpy_row_blocked<S, A, B>(
 {
     ws.next_row();
     let (mark, seen) = (ws.mark, ws.mark + 1);
+    let (ac, av) = a.row(i);
+    if ac.len() == 1 && blocked.is_empty() {
+        // One row of B, scaled: already sorted.
+        let k = ac[0];
+        let (bc, bv) = b.row(k as usize);
+        for (&j, &y) in bc.iter().zip(bv) {
+            out.push(j, s.multiply(av[0], y, k));
+        }
+        return;
+    }
     for &j in blocked {
         ws.stamp[j as usize] = mark;
     }
-    let (ac, av) = a.row(i);
     for (&k, &x) in ac.iter().zip(av) {
         let (bc, bv) = b.row(k as usize);
         for (&j, &y) in bc.iter().zip(bv) {

@@ -2,10 +2,10 @@
 //! each entry `k` scatters `A(k, j) (x) u(k)` to every `j` the mask allows; the terms of
 //! one `j` are summed in ascending `k`.
 //!
-//! The method is chosen per call (ENGINE.md §6.2, "saxpy3 lite"):
+//! The method is chosen per call (after SuiteSparse's saxpy3, lighter; `choose.rs` holds the rule):
 //! - **sort** (tiny products: work far below the output length): the chunk's terms are
 //!   stably sorted by `j` and each run summed; the cost is the terms, not `n`;
-//! - **columns** (big products, at least a quarter of `n` in flops; ENGINE.md's saxbit
+//! - **columns** (big products, at least a quarter of `n` in flops; SuiteSparse's saxbit
 //!   with private fine tasks, cut by output instead of by input): ranges of output
 //!   columns, each summing every term that lands in it into the result's bitmap in
 //!   ascending `k`; nothing to merge, and the bytes do not depend on the ranges;
@@ -29,9 +29,11 @@ use std::mem::MaybeUninit;
 
 use rayon::prelude::*;
 
+use super::choose::{self, PushMethod, PushSize};
 use super::pool::Pooled;
 use super::scatter;
-use super::{PREFETCH_AHEAD, SEQUENTIAL_WORK, prefetch};
+use super::terms::{Entries, by_fill, chunk_bounds, entries, scan_terms, scan_terms_ahead};
+use super::{SEQUENTIAL_WORK, prefetch};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::{Mask, MaskSet};
 use crate::matrix::Csr;
@@ -42,53 +44,6 @@ use crate::vector::{BitmapVector, SparseVector, Vector};
 const CHUNK_WORK: usize = 1 << 16;
 /// The most chunks a product is cut into (a property of the data, not of the machine).
 const MAX_CHUNKS: usize = 64;
-
-/// How a push accumulates the terms of a chunk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PushMethod {
-    /// Choose per call from the flops and the output length.
-    Auto,
-    /// Stable sort of the terms by output index, then a sum per run.
-    Sort,
-    /// A dense accumulator with generation stamps (Gustavson).
-    Gustavson,
-    /// The output cut into ranges of columns, each range summing every term that lands
-    /// in it straight into the result's bitmap, in ascending `k` (no merge). The same
-    /// bytes as a pull over the transpose, whatever the number of ranges or threads.
-    Columns,
-    /// A pull over the rows of `A'`: a dot product per output, in ascending `k`, in
-    /// parallel by output. The same bytes as [`PushMethod::Columns`]. Chosen in place
-    /// of it when `A` is known to be symmetric (so `A'` is `A`) and the product touches
-    /// enough of `A`; forced on another matrix, it transposes `A` first.
-    Pull,
-    /// Under an order-free monoid (MIN, MAX) into a 4- or 8-byte primitive output:
-    /// chunks of `u`'s entries, each thread combining its terms straight into the
-    /// result's slots with compare-and-swap. The same bytes as the other methods; where
-    /// the order of arrival could show (float ties of `0.0` and `-0.0`, NaN terms) the
-    /// product is redone by the method chosen otherwise (by columns when forced).
-    /// Forced on another semiring, it is [`PushMethod::Columns`]. Forced, the slots are
-    /// shared by the threads; chosen, they are private when that pays (below).
-    Scatter,
-    /// [`PushMethod::Scatter`] with slots private to each thread, combined with plain
-    /// loads and stores and merged output by output afterwards. Chosen in place of the
-    /// shared slots when the product has at least a quarter as many terms as the private
-    /// slots, and they take no more memory than `A`'s entries.
-    ScatterPrivate,
-}
-
-/// Pull over a symmetric `A` instead of pushing by columns when the push's flops are at
-/// least `nnz(A) / PULL_SHARE`: the pull reads every entry of `A` but only tests a bit
-/// for most of them, where each pushed term is a scattered read-modify-write.
-const PULL_SHARE: usize = 4;
-
-/// The entries of `u` as sorted parallel arrays (borrowed when `u` is sparse).
-pub(crate) fn entries<U: Scalar>(u: &Vector<U>) -> std::borrow::Cow<'_, SparseVector<U>> {
-    match u {
-        Vector::Sparse(s) => std::borrow::Cow::Borrowed(s),
-        Vector::Bitmap(b) => std::borrow::Cow::Owned(b.to_sparse()),
-        Vector::Dense(d) => std::borrow::Cow::Owned(d.to_sparse()),
-    }
-}
 
 /// `t<m> = u (+).(x) A`, restricted to the mask, by the method chosen for the sizes.
 pub(crate) fn vxm_push<S, A, U>(
@@ -119,79 +74,61 @@ where
     U: Scalar,
 {
     let n = a.ncols();
-    if method == PushMethod::Pull {
-        return if a.known_symmetric() {
-            push_by_pull(s, u, a, mask)
-        } else {
-            push_by_pull(s, u, &a.transpose(), mask)
-        };
-    }
-    let method = match method {
-        PushMethod::Scatter | PushMethod::ScatterPrivate if !scatter::eligible(&s) => {
-            PushMethod::Columns
+    // A dense u is read in place: its entries are every k, and its terms every entry of A.
+    let listed;
+    let (rows, work) = match u {
+        Vector::Dense(d) => (Entries::Dense(d.as_slice()), a.nnz()),
+        _ => {
+            listed = entries(u);
+            let ks = listed.indices();
+            let work: usize = if ks.len() < SEQUENTIAL_WORK {
+                ks.iter().map(|&k| a.degree(k as usize)).sum()
+            } else {
+                ks.par_iter().map(|&k| a.degree(k as usize)).sum()
+            };
+            (Entries::Sparse(ks, listed.values()), work)
+        }
+    };
+    let choice = choose::push(
+        method,
+        &PushSize {
+            work,
+            n,
+            nnz: a.nnz(),
+            symmetric: a.known_symmetric(),
+            scatter: scatter::eligible(&s),
+            threads: rayon::current_num_threads(),
+        },
+    );
+    let method = match choice.method {
+        PushMethod::Pull if a.known_symmetric() => return push_by_pull(s, u, a, mask),
+        PushMethod::Pull => return push_by_pull(s, u, &a.transpose(), mask),
+        PushMethod::Scatter | PushMethod::ScatterPrivate => {
+            let private = choice.method == PushMethod::ScatterPrivate;
+            if let Some(t) = scatter::push_scatter(&s, rows, a, mask, work, private) {
+                return t;
+            }
+            choice.otherwise
         }
         m => m,
     };
-    // A dense u is read in place: its entries are every k, and its work is nnz(A).
-    if let Vector::Dense(d) = u
-        && matches!(
-            method,
-            PushMethod::Auto
-                | PushMethod::Columns
-                | PushMethod::Scatter
-                | PushMethod::ScatterPrivate
-        )
-        && (method != PushMethod::Auto || a.nnz().saturating_mul(COLUMNS_FILL) >= n)
-    {
-        let rows = Entries::Dense(d.as_slice());
-        let auto = method == PushMethod::Auto;
-        let m = if auto { PushMethod::Columns } else { method };
-        if let Some(t) = stand_in(&s, u, rows, a, mask, a.nnz(), m, auto) {
-            return t;
-        }
-        return push_columns(&s, rows, a, mask, a.nnz());
+    if method == PushMethod::Columns {
+        return push_columns(&s, rows, a, mask, work);
     }
-    let given = u;
-    let u = entries(u);
-    let (ks, us) = (u.indices(), u.values());
+    // Sort and Gustavson walk a list of entries (a dense u's made here).
+    let dense_listed;
+    let (ks, us) = match rows {
+        Entries::Sparse(ks, us) => (ks, us),
+        Entries::Dense(_) => {
+            dense_listed = entries(u);
+            (dense_listed.indices(), dense_listed.values())
+        }
+    };
     let degrees = |k: Index| a.degree(k as usize);
-    let work: usize = if ks.len() < SEQUENTIAL_WORK {
-        ks.iter().map(|&k| degrees(k)).sum()
-    } else {
-        ks.par_iter().map(|&k| degrees(k)).sum()
-    };
-    // The tiny case: fewer flops than a 32nd of the output, where a dense accumulator's
-    // length would cost more than sorting the terms. The big case: as many flops as a
-    // quarter of the output, where the result is likely dense and is summed in place.
-    let auto = method == PushMethod::Auto;
-    let method = match method {
-        PushMethod::Auto if work.saturating_mul(32) < n => PushMethod::Sort,
-        PushMethod::Auto if work.saturating_mul(COLUMNS_FILL) >= n => PushMethod::Columns,
-        PushMethod::Auto => PushMethod::Gustavson,
-        m => m,
-    };
-    if let Some(t) = stand_in(
-        &s,
-        given,
-        Entries::Sparse(ks, us),
-        a,
-        mask,
-        work,
-        method,
-        auto,
-    ) {
-        return t;
-    }
-    if matches!(
-        method,
-        PushMethod::Columns | PushMethod::Scatter | PushMethod::ScatterPrivate
-    ) {
-        return push_columns(&s, Entries::Sparse(ks, us), a, mask, work);
-    }
     // A mask as presence words when the product is big enough to pay for them, so each
     // term costs one bit test instead of a binary search.
     let words = mask.and_then(|m| match m.set() {
-        MaskSet::Sorted(_) if work.saturating_mul(64) < n => None,
+        MaskSet::Sorted(_) if !choose::push_mask_words(work, n) => None,
         _ => Some(m.allowed_words()),
     });
     let allowed = |j: Index| match (&words, mask) {
@@ -245,46 +182,6 @@ where
     merge_chunks(n, &add, &chunks)
 }
 
-/// The methods that stand in for the column push and Gustavson where they apply: a pull
-/// over a symmetric `A` for a big product the method chooser (`auto`) sent to columns,
-/// and the scatter, forced or under an order-free monoid. `None`: run `method` itself
-/// (the scatter also says `None` when the order of its terms would show).
-#[allow(clippy::too_many_arguments)]
-fn stand_in<S, A, U>(
-    s: &S,
-    u: &Vector<U>,
-    rows: Entries<'_, U>,
-    a: &Csr<A>,
-    mask: Option<&Mask>,
-    work: usize,
-    method: PushMethod,
-    auto: bool,
-) -> Option<Vector<S::Output>>
-where
-    S: Semiring<A, U>,
-    A: Scalar,
-    U: Scalar,
-{
-    if auto
-        && method == PushMethod::Columns
-        && a.known_symmetric()
-        && work.saturating_mul(PULL_SHARE) >= a.nnz()
-    {
-        return Some(push_by_pull(*s, u, a, mask));
-    }
-    // Whether the scatter runs, and with private slots (None: as it pays).
-    let (scatter, private) = match method {
-        PushMethod::Scatter => (true, Some(false)),
-        PushMethod::ScatterPrivate => (true, Some(true)),
-        PushMethod::Columns | PushMethod::Gustavson => (auto, None),
-        _ => (false, None),
-    };
-    if scatter && scatter::eligible(s) {
-        return scatter::push_scatter(s, rows, a, mask, work, private);
-    }
-    None
-}
-
 /// `u (+).(x) A` as a pull over the rows of `at`, which is `A'` (or `A` itself when
 /// symmetric): each output `j` sums `A(k, j) (x) u(k)` in ascending `k`, the first term
 /// starting the sum, as [`push_columns`] does. The result's form follows its fill
@@ -298,67 +195,6 @@ where
     match super::pull::mxv_pull(s, at, u, mask) {
         Vector::Bitmap(b) => by_fill(b),
         t => t,
-    }
-}
-
-/// Cuts the entries `ks` into runs of about `target` flops each (by `degrees`), in
-/// order: the start of every run, then `ks.len()`.
-pub(crate) fn chunk_bounds(
-    ks: &[Index],
-    degrees: impl Fn(Index) -> usize,
-    target: usize,
-) -> Vec<usize> {
-    chunk_bounds_by(ks.len(), |p| degrees(ks[p]), target)
-}
-
-/// [`chunk_bounds`] over `len` entries whose flops `weight(p)` gives by position (a
-/// dense `u` has no index list).
-pub(crate) fn chunk_bounds_by(
-    len: usize,
-    weight: impl Fn(usize) -> usize,
-    target: usize,
-) -> Vec<usize> {
-    let target = target.max(1);
-    let mut bounds = vec![0usize];
-    let mut acc = 0usize;
-    for p in 0..len {
-        acc += weight(p);
-        if acc >= target && p + 1 < len {
-            bounds.push(p + 1);
-            acc = 0;
-        }
-    }
-    bounds.push(len);
-    bounds
-}
-
-/// Push by columns when the flops are at least the output length over this.
-const COLUMNS_FILL: usize = 4;
-
-/// The entries of `u` for [`push_columns`] and the scatter: sorted pairs, or every index
-/// of a dense `u`.
-#[derive(Clone, Copy)]
-pub(crate) enum Entries<'a, U> {
-    /// Sorted indices and their values.
-    Sparse(&'a [Index], &'a [U]),
-    /// Every index, with these values.
-    Dense(&'a [U]),
-}
-
-impl<U: Copy> Entries<'_, U> {
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Entries::Sparse(k, _) => k.len(),
-            Entries::Dense(u) => u.len(),
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn get(&self, p: usize) -> (Index, U) {
-        match self {
-            Entries::Sparse(k, u) => (k[p], u[p]),
-            Entries::Dense(u) => (p as Index, u[p]),
-        }
     }
 }
 
@@ -430,20 +266,6 @@ where
         Vec::from_raw_parts(slots.as_mut_ptr().cast(), n, slots.capacity())
     };
     by_fill(BitmapVector::from_parts(n, bits, values))
-}
-
-/// A product computed into a bitmap, in the form its fill calls for: dense when every
-/// index is present, sparse at 2 % or less, a bitmap between.
-pub(crate) fn by_fill<Z: Scalar>(out: BitmapVector<Z>) -> Vector<Z> {
-    let (n, nvals) = (out.len(), out.nvals());
-    if nvals == n {
-        let (_, values) = out.into_parts();
-        return Vector::Dense(crate::vector::DenseVector::from_vec(values));
-    }
-    if nvals.saturating_mul(50) <= n {
-        return Vector::Sparse(out.to_sparse());
-    }
-    Vector::Bitmap(out)
 }
 
 /// One range `lo..hi` of [`push_columns`]: sums every allowed term `A(k, j) (x) u(k)` with
@@ -625,68 +447,6 @@ impl<Z: Scalar> Workspace<Z> {
     }
 }
 
-/// Calls `f(j, A(k, j) (x) u(k))` for every entry `(k, u(k))` given and every `j` of row
-/// `k` the mask allows, in ascending `k` and then `j`.
-#[inline(always)]
-pub(crate) fn scan_terms<S, A, U>(
-    s: &S,
-    a: &Csr<A>,
-    ks: &[Index],
-    us: &[U],
-    allowed: &impl Fn(Index) -> bool,
-    f: &mut impl FnMut(Index, S::Output),
-) where
-    S: Semiring<A, U>,
-    A: Scalar,
-    U: Scalar,
-{
-    scan_terms_ahead(
-        s,
-        a,
-        Entries::Sparse(ks, us),
-        0..ks.len(),
-        allowed,
-        &|_| {},
-        f,
-    )
-}
-
-/// [`scan_terms`] over the entries `range` of `rows` (positions, not indices), that also
-/// calls `ahead(j)` with the column [`PREFETCH_AHEAD`] terms further along the row, for
-/// `f`'s slot to be asked of the cache in time.
-#[inline(always)]
-pub(crate) fn scan_terms_ahead<S, A, U>(
-    s: &S,
-    a: &Csr<A>,
-    rows: Entries<'_, U>,
-    range: std::ops::Range<usize>,
-    allowed: &impl Fn(Index) -> bool,
-    ahead: &impl Fn(Index),
-    f: &mut impl FnMut(Index, S::Output),
-) where
-    S: Semiring<A, U>,
-    A: Scalar,
-    U: Scalar,
-{
-    let (offsets, cols_all, vals_all) = (a.offsets(), a.indices(), a.values());
-    for p in range {
-        let (k, uk) = rows.get(p);
-        let (s0, e0) = (
-            offsets[k as usize] as usize,
-            offsets[k as usize + 1] as usize,
-        );
-        let (cols, vals) = (&cols_all[s0..e0], &vals_all[s0..e0]);
-        for (t, (&j, &x)) in cols.iter().zip(vals).enumerate() {
-            if let Some(&ja) = cols.get(t + PREFETCH_AHEAD) {
-                ahead(ja);
-            }
-            if allowed(j) {
-                f(j, s.multiply(x, uk, k));
-            }
-        }
-    }
-}
-
 /// Merges per-chunk sorted results into one vector; the terms of an index are combined
 /// in chunk order. Output ranges run in parallel; a dense result is written as a bitmap.
 fn merge_chunks<Z: Scalar, M: Monoid<Z>>(
@@ -756,7 +516,7 @@ fn merge_chunks<Z: Scalar, M: Monoid<Z>>(
         .sum();
     out.set_nvals(nvals);
     if nvals.saturating_mul(50) <= n {
-        // The hysteresis band of ENGINE.md §3: back to sparse at 2% fill.
+        // A hysteresis band, as SuiteSparse's bitmap switch has: back to sparse at 2% fill.
         return Vector::Sparse(out.to_sparse());
     }
     Vector::Bitmap(out)

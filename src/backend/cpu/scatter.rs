@@ -3,7 +3,7 @@
 //! Each thread walks its own rows once and combines every term straight into the
 //! result's slot with a compare-and-swap; a presence bit per output says which slots
 //! got a term (a term equal to the identity still counts). When the product has enough
-//! terms ([`private_pays`]), each thread has slots of its own instead, combined with
+//! terms (`choose::push`'s rule), each thread has slots of its own instead, combined with
 //! plain loads and stores and merged afterwards: no locked instruction, and no cache line
 //! traded between cores.
 //!
@@ -20,8 +20,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::accumulate::{CHUNK_TERMS, Width, Word, as_words, atomic_width, from_bits, to_bits};
-use super::push::{Entries, by_fill, chunk_bounds_by, scan_terms_ahead};
+use super::terms::{CHUNK_TERMS, Entries, by_fill, chunk_bounds_by, scan_terms_ahead};
+use super::words::{Width, Word, as_words, atomic_width, from_bits, to_bits};
 use super::{SEQUENTIAL_WORK, prefetch};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::Mask;
@@ -47,7 +47,7 @@ pub(crate) fn push_scatter<S, A, U>(
     a: &Csr<A>,
     mask: Option<&Mask>,
     work: usize,
-    private: Option<bool>,
+    private: bool,
 ) -> Option<Vector<S::Output>>
 where
     S: Semiring<A, U>,
@@ -67,7 +67,7 @@ fn scatter<S, A, U, W>(
     a: &Csr<A>,
     mask: Option<&Mask>,
     work: usize,
-    private: Option<bool>,
+    private: bool,
 ) -> Option<Vector<S::Output>>
 where
     S: Semiring<A, U>,
@@ -77,7 +77,7 @@ where
 {
     let n = a.ncols();
     let threads = rayon::current_num_threads();
-    if private.unwrap_or_else(|| private_pays(n, work, threads, a.nnz())) {
+    if private {
         return scatter_private::<S, A, U, W>(s, rows, a, mask, work, threads);
     }
     let add = s.add();
@@ -140,18 +140,6 @@ where
     Some(by_fill(BitmapVector::from_parts(n, bits, slots)))
 }
 
-/// Whether each thread should combine into slots of its own, merged afterwards, instead
-/// of compare-and-swapping into shared ones: the private slots cost `threads * n` plain
-/// writes to fill and reads to merge, which pays when the product has at least a quarter
-/// as many terms (in the shared slots, a term is a locked instruction or a cache line
-/// traded between cores), and their memory is bounded by `A`'s entries.
-fn private_pays(n: usize, work: usize, threads: usize, nnz: usize) -> bool {
-    threads > 1
-        && work >= SEQUENTIAL_WORK
-        && threads.saturating_mul(n) <= work.saturating_mul(4)
-        && threads.saturating_mul(n) <= nnz
-}
-
 /// Whether the order of arrival could show when term `z` meets slot value `o`: they are
 /// equal as values but not in bits (`0.0` and `-0.0`), or one is NaN. Every combine of
 /// both scatters, and the merge of private slots, asks it.
@@ -179,7 +167,7 @@ fn chunks<A: Scalar, U: Copy>(
 /// One thread's slots and presence bits.
 type Part<T> = (Vec<T>, Vec<u64>);
 
-/// The scatter with slots private to each thread (see [`private_pays`]): every chunk of
+/// The scatter with slots private to each thread (see `choose::push`'s rule): every chunk of
 /// `u`'s entries combines into its thread's slots with plain loads and stores, then the
 /// slots are merged output by output. Same result, and same `None`, as the shared form.
 fn scatter_private<S, A, U, W>(

@@ -6,7 +6,7 @@
 
 use super::abi::*;
 use super::exec::{Exec, Launch};
-pub(crate) use crate::cuda::Schedule;
+pub(crate) use crate::backend::Schedule;
 use crate::error::{Error, Result};
 use crate::generate::chung_lu::{Plan, TaskKind};
 

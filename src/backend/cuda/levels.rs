@@ -1,13 +1,13 @@
 //! A breadth-first search whose state lives with an executor (the GPU, or the host build
 //! of the kernels): levels, parents, the frontier as a queue and as a bitmap, and the
-//! one small counter struct read back per level. It implements [`ops::BfsLevels`], so
+//! one small counter struct read back per level. It implements [`BfsLevels`], so
 //! [`crate::algo::bfs`]'s loop and policies drive it exactly as they drive the CPU.
 
 use super::abi::*;
 use super::exec::{Exec, Launch};
+use crate::backend::{BfsLevels, Direction, StepCounts};
 use crate::error::Result;
 use crate::matrix::Csr;
-use crate::ops::{self, Direction, StepCounts};
 
 /// A graph as the kernels see it: out-arcs, and in-arcs (`a` itself when symmetric).
 /// Raw device or host addresses: whoever builds it keeps the buffers alive for as long
@@ -171,7 +171,7 @@ impl<'e, E: Exec> Levels<'e, E> {
     }
 }
 
-impl<E: Exec> ops::BfsLevels for Levels<'_, E> {
+impl<E: Exec> BfsLevels for Levels<'_, E> {
     fn depth(&self) -> u32 {
         self.depth
     }

@@ -300,11 +300,11 @@ pub fn read_degree_pair(out: &Path, inn: &Path) -> Result<Degrees> {
 /// ```
 pub fn parse_degree_pair(out: (&str, &[u8]), inn: (&str, &[u8])) -> Result<Degrees> {
     let one = |(name, bytes): (&str, &[u8]), what: &str| -> Result<Vec<u64>> {
-        match parse(name, bytes, true, crate::io::MIN_VERTEX_LIMIT)? {
+        match parse(name, bytes, true, crate::limits::MIN_VERTEX_LIMIT)? {
             Degrees::Sequence(s) => Ok(s),
             Degrees::Histogram(h) => {
                 let n: u64 = h.iter().map(|&(_, c)| c).sum();
-                let limit = crate::io::vertex_limit(bytes.len());
+                let limit = crate::limits::vertex_limit(bytes.len());
                 if n > limit {
                     return Err(Error::parse(
                         name,
@@ -371,7 +371,7 @@ pub fn parse_degree_pair(out: (&str, &[u8]), inn: (&str, &[u8])) -> Result<Degre
 /// assert_eq!(e.to_string(), "s.txt:3: '-1' is negative: a degree is a count of edges");
 /// ```
 pub fn parse_degrees(name: &str, bytes: &[u8], directed: bool) -> Result<Degrees> {
-    Degrees::parse_with_limit(name, bytes, directed, crate::io::MIN_VERTEX_LIMIT)
+    Degrees::parse_with_limit(name, bytes, directed, crate::limits::MIN_VERTEX_LIMIT)
 }
 
 impl Degrees {
@@ -499,11 +499,7 @@ fn parse(name: &str, bytes: &[u8], directed: bool, floor: u64) -> Result<Degrees
             h.sort_unstable();
             return Ok(Degrees::Histogram(h));
         }
-        let limit = crate::io::ReadOptions {
-            min_vertex_limit: floor,
-            ..crate::io::ReadOptions::default()
-        }
-        .vertex_limit(bytes.len());
+        let limit = crate::limits::limit_for(floor, bytes.len());
         if n > limit {
             return Err(Error::parse(
                 name,
@@ -514,7 +510,7 @@ fn parse(name: &str, bytes: &[u8], directed: bool, floor: u64) -> Result<Degrees
                      more than {} vertices need at least one byte of file per {} vertices)",
                     bytes.len(),
                     floor.min(u32::MAX as u64),
-                    crate::io::VERTICES_PER_BYTE
+                    crate::limits::VERTICES_PER_BYTE
                 ),
             ));
         }

@@ -115,6 +115,14 @@ struct Loaded {
     load_seconds: f64,
 }
 
+impl Loaded {
+    /// The algorithms' view of the graph: symmetric as found at load time, so that no
+    /// algorithm checks it again inside its timing.
+    fn graph(&self) -> algo::Graph<'_, ()> {
+        algo::Graph::declared(&self.g.adjacency, self.symmetric)
+    }
+}
+
 fn load(c: &Common) -> Result<Loaded> {
     set_threads(c.threads)?;
     let (g, load_seconds) = timed(|| c.input.load());
@@ -185,7 +193,7 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
         e => e,
     })?;
     let l = load(&a.common)?;
-    let (pr, seconds) = timed(|| algo::pagerank(&l.g.adjacency, l.symmetric, &opts));
+    let (pr, seconds) = timed(|| algo::pagerank(&l.graph(), &opts));
     let pr = pr?;
     if let Some(p) = &a.ranks {
         write_values(p, &l.g, &pr.ranks, float_text)?;
@@ -222,7 +230,7 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
 /// `edgeblas wcc FILE`.
 pub fn wcc(a: &WccArgs) -> Result<()> {
     let l = load(&a.common)?;
-    let (c, seconds) = timed(|| algo::wcc(&l.g.adjacency, l.symmetric));
+    let (c, seconds) = timed(|| algo::wcc(&l.graph()));
     if let Some(p) = &a.labels {
         write_values(p, &l.g, &c.labels, |&x| {
             l.g.ids.external(x as usize).to_string()
@@ -258,7 +266,7 @@ pub fn cdlp(a: &CdlpArgs) -> Result<()> {
         ));
     }
     let l = load(&a.common)?;
-    let (labels, seconds) = timed(|| algo::cdlp(&l.g.adjacency, l.symmetric, a.iterations));
+    let (labels, seconds) = timed(|| algo::cdlp(&l.graph(), a.iterations));
     if let Some(p) = &a.labels {
         write_values(p, &l.g, &labels, |&x| {
             l.g.ids.external(x as usize).to_string()
@@ -294,7 +302,7 @@ pub fn cdlp(a: &CdlpArgs) -> Result<()> {
 /// `edgeblas lcc FILE`.
 pub fn lcc(a: &LccArgs) -> Result<()> {
     let l = load(&a.common)?;
-    let (c, seconds) = timed(|| algo::lcc(&l.g.adjacency, l.symmetric));
+    let (c, seconds) = timed(|| algo::lcc(&l.graph()));
     if let Some(p) = &a.coefficients {
         write_values(p, &l.g, &c, float_text)?;
     }
@@ -334,7 +342,7 @@ pub fn tc(a: &TcArgs) -> Result<()> {
             a.common.input.file.display()
         )));
     }
-    let (t, seconds) = timed(|| algo::triangle_count(&l.g.adjacency, method, presort));
+    let (t, seconds) = timed(|| algo::triangle_count(&l.graph(), method, presort));
     let presort_name = match t.presort {
         Presort::Ascending => "ascending",
         Presort::Descending => "descending",
@@ -366,14 +374,7 @@ pub fn tc(a: &TcArgs) -> Result<()> {
 pub fn bc(a: &BcArgs) -> Result<()> {
     let l = load(&a.common)?;
     let sources = sources_of(&l.g, &a.sources, "--sources")?;
-    let adj = &l.g.adjacency;
-    let (c, seconds) = timed(|| {
-        if l.symmetric {
-            algo::betweenness(adj, adj, &sources)
-        } else {
-            algo::betweenness(adj, &adj.transpose(), &sources)
-        }
-    });
+    let (c, seconds) = timed(|| algo::betweenness(&l.graph(), &sources));
     if let Some(p) = &a.centrality {
         write_values(p, &l.g, &c, float_text)?;
     }

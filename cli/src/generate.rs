@@ -339,9 +339,6 @@ pub(crate) fn write(a: Csr<()>, directed: bool, path: &Path, to: Option<&str>) -
 
 /// `edgeblas generate chung-lu ...`.
 pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
-    if a.model.backend == Backend::Mpi {
-        return crate::distributed::generate_chung_lu(a);
-    }
     set_threads(a.model.threads)?;
     let plan = a.model.plan()?;
     let device = a.model.device()?;
@@ -434,9 +431,6 @@ pub fn generate_rmat(a: &RmatArgs) -> Result<()> {
 /// `edgeblas bench chung-lu ...`: median seconds of generation into CSR (reading the
 /// input and planning excluded, no file written).
 pub fn bench_chung_lu(a: &BenchChungLuArgs) -> Result<()> {
-    if a.model.backend == Backend::Mpi {
-        return crate::distributed::bench_chung_lu(a);
-    }
     set_threads(a.model.threads)?;
     if a.reps == 0 {
         return Err(Error::InvalidArgument("--reps: must be at least 1".into()));

@@ -227,7 +227,7 @@ fn proxy_demo(a: &ProxyArgs) -> Result<()> {
             Csr::new_checked(n, n, g.offsets().to_vec(), g.indices().to_vec(), vals)?
         }
     };
-    let (sp, bf_secs) = timed(|| bellman_ford(&w, source));
+    let (sp, bf_secs) = timed(|| bellman_ford(&edgeblas::graph::Graph::directed(&w), source));
     let sp = sp?;
     check_shortest_paths(&w, source, &sp.distances, &sp.predecessors)
         .map_err(|m| Error::InvalidStructure(format!("Bellman-Ford: {m}")))?;

@@ -130,7 +130,7 @@ fn bfs_real_graph_identical_for_every_p() {
     if !have_mpi("bfs_real_graph_identical_for_every_p") {
         return;
     }
-    let real = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/real");
+    let real = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/real");
     let g = real.join("email-Eu-core.txt");
     if !g.exists() {
         eprintln!(

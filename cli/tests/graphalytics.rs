@@ -11,7 +11,7 @@ use std::process::Command;
 use approx::{abs_diff_eq, relative_eq};
 
 fn data() -> Option<PathBuf> {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/graphalytics");
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/graphalytics");
     if d.is_dir() {
         Some(d)
     } else {

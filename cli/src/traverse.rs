@@ -412,9 +412,6 @@ fn write_predecessors(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> 
 
 /// `edgeblas bfs FILE --source ID`.
 pub fn bfs(a: &BfsArgs) -> Result<()> {
-    if a.backend == Backend::Mpi {
-        return crate::distributed::bfs(a);
-    }
     set_threads(a.threads)?;
     let policy = a.policy.build()?;
     let (g, load_s) = timed(|| a.input.load());
@@ -603,10 +600,12 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
     let (sp, secs) = match (a.backend, delta) {
         (Backend::Cpu, Some(d)) => {
             let with_pred = a.predecessors.is_some();
-            let (sp, t) = timed(|| delta_stepping_with(&w, s, d, with_pred));
+            let (sp, t) = timed(|| {
+                delta_stepping_with(&edgeblas::graph::Graph::directed(&w), s, d, with_pred)
+            });
             (Ok(sp?), t)
         }
-        (Backend::Cpu, None) => timed(|| bellman_ford(&w, s)),
+        (Backend::Cpu, None) => timed(|| bellman_ford(&edgeblas::graph::Graph::directed(&w), s)),
         (Backend::Mpi, _) => return Err(no_mpi_for("sssp")),
         (Backend::Cuda, _) => {
             let gpu = open_gpu()?;

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use common::InputArgs;
+use common::{Backend, InputArgs};
 
 /// Graph algorithms as sparse linear algebra.
 #[derive(Parser, Debug)]
@@ -104,9 +104,13 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo(a) => demo::demo(&a),
         Command::Generate { what } => match what {
+            generate::GenerateCommand::ChungLu(a) if a.model.backend == Backend::Mpi => {
+                distributed::generate_chung_lu(&a)
+            }
             generate::GenerateCommand::ChungLu(a) => generate::generate_chung_lu(&a),
             generate::GenerateCommand::Rmat(a) => generate::generate_rmat(&a),
         },
+        Command::Bfs(a) if a.backend == Backend::Mpi => distributed::bfs(&a),
         Command::Bfs(a) => traverse::bfs(&a),
         Command::Sssp(a) => traverse::sssp(&a),
         Command::Pagerank(a) => analytics::pagerank(&a),
@@ -120,6 +124,7 @@ fn main() -> ExitCode {
         Command::Bench { what } => match what {
             Bench::Load(a) => info::bench_load(&a),
             Bench::Bfs(a) => traverse::bench_bfs(&a),
+            Bench::ChungLu(a) if a.model.backend == Backend::Mpi => distributed::bench_chung_lu(&a),
             Bench::ChungLu(a) => generate::bench_chung_lu(&a),
             Bench::Mxm(a) => algebra::bench_mxm(&a),
         },
