@@ -16,7 +16,7 @@ use edgeblas::prelude::*;
 use quickcheck::TestResult;
 
 use qc::{Seed, verdict};
-use random::{Rng, from_csr, to_csr};
+use random::{Rng, from_csr, small_dim, to_csr};
 
 /// The seed quickcheck draws case seeds from.
 const QC_SEED: u64 = 0x616c_6961_7369_6e67;
@@ -24,17 +24,6 @@ const QC_SEED: u64 = 0x616c_6961_7369_6e67;
 /// Runs `prop` on `tests` seeded cases in a 3-thread pool.
 fn check(tests: u64, prop: fn(Seed) -> TestResult) {
     qc::check(tests, QC_SEED, prop);
-}
-
-/// A dimension: 0, 1, tiny, around a word, or a few dozen.
-fn dim(r: &mut Rng) -> usize {
-    match r.below(100) {
-        0..=4 => 0,
-        5..=12 => 1,
-        13..=49 => r.range(2, 9) as usize,
-        50..=69 => r.range(60, 70) as usize,
-        _ => r.range(10, 40) as usize,
-    }
 }
 
 fn small(r: &mut Rng) -> i64 {
@@ -188,7 +177,7 @@ fn same_matrix(
 fn prop_vector_inplace(seed: Seed) -> TestResult {
     let mut r = Rng::new(seed.0);
     let f = Flags::draw(&mut r);
-    let n = dim(&mut r);
+    let n = small_dim(&mut r);
     let a = matrix(&mut r, n, n);
     let w = vector(&mut r, n, small, 99);
     let u = vector(&mut r, n, small, 99);
@@ -262,11 +251,11 @@ fn prop_matrix_inplace(seed: Seed) -> TestResult {
     let mut r = Rng::new(seed.0);
     let f = Flags::draw(&mut r);
     // Under transpose_a the input is C', which has C's shape only when C is square.
-    let m = dim(&mut r);
+    let m = small_dim(&mut r);
     let n = if f.transpose_a || r.chance(0.5) {
         m
     } else {
-        dim(&mut r)
+        small_dim(&mut r)
     };
     let c = matrix(&mut r, m, n);
     let b = matrix(&mut r, n, n);

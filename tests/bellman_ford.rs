@@ -13,31 +13,7 @@ use std::collections::BinaryHeap;
 use approx::assert_relative_eq;
 use edgeblas::algo::bellman_ford::{NegativeCycle, bellman_ford};
 use edgeblas::prelude::*;
-use random::Rng;
-
-/// Integer weights in `lo..=hi` (exact in f64, so sums compare exactly).
-fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f64> {
-    let mut r = Rng::new(seed);
-    let mut b = CooBuilder::new(n, n);
-    for _ in 0..m {
-        let w = lo + (r.next_u64() % (hi - lo + 1) as u64) as i64;
-        b.push(r.below(n), r.below(n), w as f64).unwrap();
-    }
-    b.build(Duplicates::KeepFirst).unwrap()
-}
-
-/// A DAG (arcs only from lower to higher index), so negative weights make no cycle.
-fn random_dag(seed: u64, n: usize, m: usize) -> Csr<f64> {
-    let mut r = Rng::new(seed);
-    let mut b = CooBuilder::new(n, n);
-    for _ in 0..m {
-        let (i, j) = (r.below(n), r.below(n));
-        if i < j {
-            b.push(i, j, (r.next_u64() % 21) as f64 - 10.0).unwrap();
-        }
-    }
-    b.build(Duplicates::KeepFirst).unwrap()
-}
+use random::{Rng, random_dag, random_weighted};
 
 /// Plain Bellman-Ford over the arc list; `None` on a reachable negative cycle.
 fn reference(a: &Csr<f64>, s: usize) -> Option<Vec<f64>> {

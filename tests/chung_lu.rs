@@ -10,26 +10,16 @@ use edgeblas::generate::chung_lu::{
     Coarsen, Degrees, Plan, PlanOptions, PowerLaw, Report, TaskKind, cpu::for_each_pair,
     decode_triangle, generate, parse_degrees, read_degrees,
 };
-use edgeblas::matrix::Csr;
 
 #[path = "common/chung_lu_cases.rs"]
 mod chung_lu_cases;
 
 use chung_lu_cases::{power_law, shuffled_sequence};
 
-fn pool(t: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(t)
-        .build()
-        .unwrap()
-}
+#[path = "common/generated.rs"]
+mod generated;
 
-/// Checks every CSR invariant through the checked constructor, and no self-loops.
-fn check_simple(g: &Csr<()>) {
-    let (nr, nc, o, i, v) = g.clone().into_parts();
-    Csr::new_checked(nr, nc, o, i, v).expect("CSR invariants");
-    assert_eq!(g.count_diagonal(), 0, "self-loops");
-}
+use generated::{check_simple, pool};
 
 fn plan(d: &Degrees, directed: bool, coarsen: Option<Coarsen>) -> Plan {
     Plan::new(d, &PlanOptions { coarsen, directed }).unwrap()

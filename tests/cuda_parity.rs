@@ -107,7 +107,7 @@ fn device_matrices_and_vectors_round_trip() {
     let Some(g) = gpu("device_matrices_and_vectors_round_trip") else {
         return;
     };
-    let a = cuda_cases::random_weighted(5, 500, 3000, -3, 9);
+    let a = random::random_weighted(5, 500, 3000, -3, 9);
     let d = DeviceCsr::upload(&g, &a).unwrap();
     assert_eq!(
         (d.nrows(), d.ncols(), d.nnz()),

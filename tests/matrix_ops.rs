@@ -19,7 +19,7 @@ use quickcheck::TestResult;
 
 use oracle::{DMat, DVec, empty_mat, mask_allows, mat_allowed, transpose, write, write_mat};
 use qc::{Seed, pool, verdict};
-use random::{Rng, from_csr, from_vector, to_csr};
+use random::{Rng, from_csr, from_vector, small_dim, to_csr};
 
 /// The seed quickcheck draws case seeds from.
 const QC_SEED: u64 = 0x6d61_745f_6f70_7321;
@@ -27,17 +27,6 @@ const QC_SEED: u64 = 0x6d61_745f_6f70_7321;
 /// Runs `prop` on `tests` seeded cases in a 3-thread pool.
 fn check(tests: u64, prop: fn(Seed) -> TestResult) {
     qc::check(tests, QC_SEED, prop);
-}
-
-/// A dimension: 0, 1, tiny, around a word, or a few dozen.
-fn dim(r: &mut Rng) -> usize {
-    match r.below(100) {
-        0..=4 => 0,
-        5..=12 => 1,
-        13..=49 => r.range(2, 9) as usize,
-        50..=69 => r.range(60, 70) as usize,
-        _ => r.range(10, 40) as usize,
-    }
 }
 
 fn density(r: &mut Rng) -> f64 {
@@ -174,7 +163,7 @@ fn zip_mat(
 fn prop_ewise(seed: Seed) -> TestResult {
     let mut r = Rng::new(seed.0);
     let f = Flags::draw(&mut r);
-    let (m, n) = (dim(&mut r), dim(&mut r));
+    let (m, n) = (small_dim(&mut r), small_dim(&mut r));
     let (da, ca) = operand(&mut r, (m, n), f.transpose_a);
     let (db, cb) = operand(&mut r, (m, n), f.transpose_b);
     let res = if r.chance(0.5) {
@@ -270,7 +259,7 @@ fn ewise_mult_gallops_and_mixes_types() {
 fn prop_apply_select_transpose(seed: Seed) -> TestResult {
     let mut r = Rng::new(seed.0);
     let f = Flags::draw(&mut r);
-    let (m, n) = (dim(&mut r), dim(&mut r));
+    let (m, n) = (small_dim(&mut r), small_dim(&mut r));
     let (da, ca) = operand(&mut r, (m, n), f.transpose_a);
     let map = |g: &dyn Fn(usize, usize, i64) -> Option<i64>| -> DMat<i64> {
         da.iter()
@@ -456,7 +445,7 @@ fn as_indices(list: &[Index], kind: IndexKind) -> Indices<'_> {
 fn prop_extract_assign(seed: Seed) -> TestResult {
     let mut r = Rng::new(seed.0);
     let f = Flags::draw(&mut r);
-    let (m, n) = (dim(&mut r), dim(&mut r));
+    let (m, n) = (small_dim(&mut r), small_dim(&mut r));
     let res = if r.chance(0.5) {
         // C = A(I, J) from an m x n A.
         let (da, ca) = operand(&mut r, (m, n), f.transpose_a);
@@ -599,7 +588,7 @@ fn vector_case(
 fn prop_vector_extract_assign(seed: Seed) -> TestResult {
     let mut r = Rng::new(seed.0);
     let f = Flags::draw(&mut r);
-    let (m, n) = (dim(&mut r), dim(&mut r));
+    let (m, n) = (small_dim(&mut r), small_dim(&mut r));
     let replace = f.replace;
     let res = match r.below(3) {
         0 | 1 if m > 0 && n > 0 => {

@@ -2,20 +2,10 @@
 //! undirected, the same graph for every thread count, seeds, and parameter errors.
 
 use edgeblas::generate::rmat::Rmat;
-use edgeblas::matrix::Csr;
+#[path = "common/generated.rs"]
+mod generated;
 
-fn pool(t: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(t)
-        .build()
-        .unwrap()
-}
-
-fn check_simple(g: &Csr<()>) {
-    let (nr, nc, o, i, v) = g.clone().into_parts();
-    Csr::new_checked(nr, nc, o, i, v).expect("CSR invariants");
-    assert_eq!(g.count_diagonal(), 0);
-}
+use generated::{check_simple, pool};
 
 #[test]
 fn rmat_is_simple_and_reproducible() {

@@ -576,150 +576,133 @@ pub fn bfs_template<T: Scalar>(
 ) -> Result<BfsResult> {
     check_sources(g, sources, opts)?;
     let a = g.adjacency();
-    let n = a.nrows();
-    let m = a.nnz() as u64;
-    let replace = Descriptor::DEFAULT.with_replace();
-    let degree = |i: Index, _| a.degree(i as usize) as u64;
+    let levels = TemplateLevels::new(g, sources);
+    let ((parents, levels), s) = drive(levels, a.nrows(), a.nnz() as u64, policy, opts)?;
+    Ok(s.with(parents, levels))
+}
 
-    // q = sources (each its own parent); parents = q; levels<q> = 0
-    let mut q: Vector<Index> = Vector::from_pairs(n, sources.iter().map(|&s| (s, s)));
-    let mut parents: Vector<Index> = Vector::new(n);
-    ops::assign(&mut parents, None, None, &q, &Descriptor::DEFAULT);
-    let mut levels: Vector<u32> = Vector::new(n);
-    ops::assign_scalar(
-        &mut levels,
-        Some(&Mask::structure(&q)),
-        None,
-        0,
-        &Descriptor::DEFAULT,
-    );
+/// The template's search state: the frontier `q`, `parents` and `levels` as vectors,
+/// each level a few library calls. [`drive`] runs it with the same bookkeeping (policy,
+/// stops, trace) as the fused levels.
+struct TemplateLevels<'g, 'a, T> {
+    g: &'g BfsGraph<'a, T>,
+    q: Vector<Index>,
+    parents: Vector<Index>,
+    levels: Vector<u32>,
+    depth: u32,
+    frontier_edges: u64,
+    unvisited_edges: u64,
+    visited: usize,
+}
 
-    let mut deg: Vector<u64> = Vector::new(n);
-    // m_f = plus_reduce(apply(degree, q))
-    ops::apply_indexed(&mut deg, None, None, degree, &q, &replace);
-    let mut frontier_edges = ops::reduce(Plus::<u64>::new(), &deg);
-    let mut unvisited_edges = m - frontier_edges;
-    let mut visited = q.nvals();
-    let (mut depth, mut prev, mut has_pulled, mut prev_nf) = (0u32, Direction::Push, false, 0);
-    let mut trace = Vec::new();
-    let mut complete = true;
-    while q.nvals() > 0 {
-        if opts.max_depth.is_some_and(|d| depth >= d)
-            || opts
-                .target
-                .is_some_and(|t| parents.get(t as usize).is_some())
-        {
-            complete = false;
-            break;
-        }
-        let t0 = Instant::now();
-        let s = LevelState {
-            depth,
-            vertices: n,
-            arcs: m,
-            frontier_vertices: q.nvals(),
+impl<'g, 'a, T: Scalar> TemplateLevels<'g, 'a, T> {
+    fn new(g: &'g BfsGraph<'a, T>, sources: &[Index]) -> Self {
+        let n = g.vertices();
+        // q = sources (each its own parent); parents = q; levels<q> = 0
+        let q: Vector<Index> = Vector::from_pairs(n, sources.iter().map(|&s| (s, s)));
+        let mut parents: Vector<Index> = Vector::new(n);
+        ops::assign(&mut parents, None, None, &q, &Descriptor::DEFAULT);
+        let mut levels: Vector<u32> = Vector::new(n);
+        ops::assign_scalar(
+            &mut levels,
+            Some(&Mask::structure(&q)),
+            None,
+            0,
+            &Descriptor::DEFAULT,
+        );
+        let frontier_edges = frontier_edges(g.adjacency(), &q);
+        TemplateLevels {
+            g,
+            visited: q.nvals(),
+            q,
+            parents,
+            levels,
+            depth: 0,
             frontier_edges,
-            previous_frontier_vertices: prev_nf,
-            visited_vertices: visited,
-            unvisited_edges,
-            previous: prev,
-            has_pulled,
-        };
-        let dir = policy.direction(&s);
-        let not_visited = Mask::structure(&parents).complement();
-        let mut next: Vector<Index> = Vector::new(n);
+            unvisited_edges: g.arcs() as u64 - frontier_edges,
+        }
+    }
+}
+
+/// `m_f = plus_reduce(apply(degree, q))`: the out-arcs of the frontier.
+fn frontier_edges<T: Scalar>(a: &Csr<T>, q: &Vector<Index>) -> u64 {
+    let mut deg: Vector<u64> = Vector::new(a.nrows());
+    let degree = |i: Index, _| a.degree(i as usize) as u64;
+    let replace = Descriptor::DEFAULT.with_replace();
+    ops::apply_indexed(&mut deg, None, None, degree, q, &replace);
+    ops::reduce(Plus::<u64>::new(), &deg)
+}
+
+impl<T: Scalar> ops::BfsLevels for TemplateLevels<'_, '_, T> {
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+    fn frontier_vertices(&self) -> usize {
+        self.q.nvals()
+    }
+    fn frontier_edges(&self) -> u64 {
+        self.frontier_edges
+    }
+    fn visited_vertices(&self) -> usize {
+        self.visited
+    }
+    fn is_reached(&mut self, v: usize) -> Result<bool> {
+        Ok(self.parents.get(v).is_some())
+    }
+    fn step(&mut self, dir: Direction) -> Result<ops::StepCounts> {
+        let (g, a) = (self.g, self.g.adjacency());
+        let replace = Descriptor::DEFAULT.with_replace();
+        let not_visited = Mask::structure(&self.parents).complement();
+        let mut next: Vector<Index> = Vector::new(a.nrows());
         let examined = match dir {
             Direction::Push => {
                 // q<!parents, replace> = q min.secondi A
+                let q = &self.q;
                 ops::vxm(
                     &mut next,
                     Some(&not_visited),
                     None,
                     MinSecondI,
-                    &q,
+                    q,
                     a,
                     &replace,
                 );
-                frontier_edges
+                self.frontier_edges
             }
             Direction::Pull => {
                 // q<!parents, replace> = A' min.secondi q
+                let (m, q) = (Some(&not_visited), &self.q);
                 if g.is_symmetric() {
-                    ops::mxv(
-                        &mut next,
-                        Some(&not_visited),
-                        None,
-                        MinSecondI,
-                        a,
-                        &q,
-                        &replace,
-                    );
+                    ops::mxv(&mut next, m, None, MinSecondI, a, q, &replace);
                 } else {
-                    let at = g.in_edges();
-                    ops::mxv(
-                        &mut next,
-                        Some(&not_visited),
-                        None,
-                        MinSecondI,
-                        at,
-                        &q,
-                        &replace,
-                    );
+                    ops::mxv(&mut next, m, None, MinSecondI, g.in_edges(), q, &replace);
                 }
-                unvisited_edges
+                self.unvisited_edges
             }
         };
         drop(not_visited);
-        q = next;
-        depth += 1;
+        self.q = next;
+        self.depth += 1;
+        let (q, d0) = (&self.q, Descriptor::DEFAULT);
         // parents<q> = q
-        ops::assign(
-            &mut parents,
-            Some(&Mask::structure(&q)),
-            None,
-            &q,
-            &Descriptor::DEFAULT,
-        );
+        ops::assign(&mut self.parents, Some(&Mask::structure(q)), None, q, &d0);
         // levels<q> = depth
-        ops::assign_scalar(
-            &mut levels,
-            Some(&Mask::structure(&q)),
-            None,
-            depth,
-            &Descriptor::DEFAULT,
-        );
-        // m_f = plus_reduce(apply(degree, q))
-        ops::apply_indexed(&mut deg, None, None, degree, &q, &replace);
-        frontier_edges = ops::reduce(Plus::<u64>::new(), &deg);
-        unvisited_edges -= frontier_edges;
-        visited += q.nvals();
-        if opts.trace {
-            trace.push(LevelTrace {
-                level: s.depth,
-                direction: dir,
-                frontier_vertices: s.frontier_vertices,
-                frontier_edges: s.frontier_edges,
-                edges_examined: examined,
-                seconds: t0.elapsed().as_secs_f64(),
-            });
-        }
-        prev = dir;
-        has_pulled |= dir == Direction::Pull;
-        prev_nf = s.frontier_vertices;
+        let frontier = Mask::structure(q);
+        ops::assign_scalar(&mut self.levels, Some(&frontier), None, self.depth, &d0);
+        self.frontier_edges = frontier_edges(a, q);
+        self.unvisited_edges -= self.frontier_edges;
+        self.visited += q.nvals();
+        Ok(ops::StepCounts {
+            vertices: q.nvals(),
+            out_edges: self.frontier_edges,
+            examined,
+        })
     }
-    let max_depth = if complete {
-        depth.saturating_sub(1)
-    } else {
-        depth
-    };
-    let parents = parents.into_dense(BfsResult::UNREACHED).into_vec();
-    let levels = levels.into_dense(BfsResult::UNREACHED).into_vec();
-    Ok(BfsResult {
-        reached: visited,
-        parents,
-        levels,
-        max_depth,
-        complete,
-        trace,
-    })
+    type Output = (Vec<u32>, Vec<u32>);
+    fn finish(self) -> Result<(Vec<u32>, Vec<u32>)> {
+        Ok((
+            self.parents.into_dense(BfsResult::UNREACHED).into_vec(),
+            self.levels.into_dense(BfsResult::UNREACHED).into_vec(),
+        ))
+    }
 }

@@ -17,7 +17,7 @@ use edgeblas::generate::rmat::Rmat;
 use edgeblas::io::{ReadOptions, read_graph};
 use edgeblas::prelude::*;
 
-use super::random::Rng;
+use super::random::{Rng, random_dag, random_weighted};
 
 /// A backend's BFS.
 pub type BfsFn<'a> = &'a dyn Fn(
@@ -53,34 +53,6 @@ pub fn random_graph(seed: u64, n: usize, m: usize, hubs: usize, symmetric: bool)
     }
     if symmetric {
         b.symmetrize();
-    }
-    b.build(Duplicates::KeepFirst).unwrap()
-}
-
-/// Weights `lo..=hi` (integers: ties abound), or fractional ones when `lo > hi`.
-pub fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f64> {
-    let mut r = Rng::new(seed);
-    let mut b = CooBuilder::new(n, n);
-    for _ in 0..m {
-        let w = if lo <= hi {
-            (lo + (r.next_u64() % (hi - lo + 1) as u64) as i64) as f64
-        } else {
-            (r.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 10.0
-        };
-        b.push(r.below(n), r.below(n), w).unwrap();
-    }
-    b.build(Duplicates::KeepFirst).unwrap()
-}
-
-/// A DAG with weights -10..=10: negative arcs, no cycle.
-pub fn random_dag(seed: u64, n: usize, m: usize) -> Csr<f64> {
-    let mut r = Rng::new(seed);
-    let mut b = CooBuilder::new(n, n);
-    for _ in 0..m {
-        let (i, j) = (r.below(n), r.below(n));
-        if i < j {
-            b.push(i, j, (r.next_u64() % 21) as f64 - 10.0).unwrap();
-        }
     }
     b.build(Duplicates::KeepFirst).unwrap()
 }

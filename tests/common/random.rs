@@ -240,3 +240,42 @@ pub fn graph<T: Scalar>(r: &mut Rng, n: usize, deg: usize, val: impl Fn(&mut Rng
     }
     b.build(Duplicates::KeepLast).unwrap()
 }
+
+/// A dimension for dense-oracle property tests: 0, 1, tiny, around a word, or a few dozen.
+pub fn small_dim(r: &mut Rng) -> usize {
+    match r.below(100) {
+        0..=4 => 0,
+        5..=12 => 1,
+        13..=49 => r.range(2, 9) as usize,
+        50..=69 => r.range(60, 70) as usize,
+        _ => r.range(10, 40) as usize,
+    }
+}
+
+/// Weights `lo..=hi` (integers: ties abound), or fractional ones when `lo > hi`.
+pub fn random_weighted(seed: u64, n: usize, m: usize, lo: i64, hi: i64) -> Csr<f64> {
+    let mut r = Rng::new(seed);
+    let mut b = CooBuilder::new(n, n);
+    for _ in 0..m {
+        let w = if lo <= hi {
+            (lo + (r.next_u64() % (hi - lo + 1) as u64) as i64) as f64
+        } else {
+            (r.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 10.0
+        };
+        b.push(r.below(n), r.below(n), w).unwrap();
+    }
+    b.build(Duplicates::KeepFirst).unwrap()
+}
+
+/// A DAG with weights -10..=10: negative arcs, no cycle.
+pub fn random_dag(seed: u64, n: usize, m: usize) -> Csr<f64> {
+    let mut r = Rng::new(seed);
+    let mut b = CooBuilder::new(n, n);
+    for _ in 0..m {
+        let (i, j) = (r.below(n), r.below(n));
+        if i < j {
+            b.push(i, j, (r.next_u64() % 21) as f64 - 10.0).unwrap();
+        }
+    }
+    b.build(Duplicates::KeepFirst).unwrap()
+}
