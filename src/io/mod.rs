@@ -47,6 +47,7 @@
 //! each bucket sorted and de-duplicated), whose only per-vertex cost is the offsets.
 
 mod assemble;
+mod atomic;
 pub mod binary;
 mod dimacs;
 mod edge_list;
@@ -62,6 +63,8 @@ use std::path::{Path, PathBuf};
 use crate::algebra::Index;
 use crate::error::{Error, Result};
 use crate::matrix::Csr;
+
+pub use atomic::{AtomicFile, write_atomically};
 
 /// A vertex count above this needs a file of at least one byte per [`VERTICES_PER_BYTE`]
 /// vertices (see [`vertex_limit`]).
