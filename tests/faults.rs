@@ -201,9 +201,7 @@ fn the_temporary_file_keeps_the_extension_and_a_folder_is_refused() {
         "{name}"
     );
     drop(f);
-    let e = write_atomically(d.path(), |w| w.write_all(b"x"))
-        .err()
-        .expect("a folder is not a file");
+    let e = write_atomically(d.path(), |w| w.write_all(b"x")).expect_err("a folder is not a file");
     assert!(e.to_string().contains("folder"), "{e}");
     assert!(listing(d.path()).is_empty());
 }
