@@ -95,7 +95,8 @@ pub(crate) fn decompress_declared<'a>(
             name,
             0,
             format!(
-                "the data decompresses to more than {} bytes, more than its header allows                  ({}); refused as corrupt",
+                "the data decompresses to more than {} bytes, more than its header allows \
+                 ({}); refused as corrupt",
                 d.bytes, d.what
             ),
         ));

@@ -749,9 +749,6 @@ pub(crate) fn check_vertex_count(
     ))
 }
 
-/// The first line of `b` from `*p` that is neither blank nor a comment: `(its 1-based
-/// number, its text without the newline)`, advancing `*p` past it and `*line` to the
-/// number of the line after it. Used for headers, read one line at a time.
 /// Bytes one declared record may take in a decompressed text file: far more than any
 /// real line (`i j value` is under 64 bytes), so that only a stream that is mostly not
 /// its records is refused.
@@ -782,6 +779,9 @@ pub(crate) fn whole_line<'a>(
     (*p > 0 && head[*p - 1] == b'\n').then_some(text)
 }
 
+/// The first line of `b` from `*p` that is neither blank nor a comment: `(its 1-based
+/// number, its text without the newline)`, advancing `*p` past it and `*line` to the
+/// number of the line after it. Used for headers, read one line at a time.
 pub(crate) fn next_line<'a>(
     b: &'a [u8],
     p: &mut usize,

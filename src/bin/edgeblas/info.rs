@@ -88,8 +88,13 @@ pub fn convert(input: &InputArgs, output: &Path, to: Option<&str>) -> Result<()>
     let g = input.load()?;
     // The input is read whole before anything is written, and the output replaces its
     // file by a rename, so `convert X X` is safe; it says so.
-    let same = |a: &Path, b: &Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b);
-    let in_place = same(&input.file, output);
+    let in_place = match (
+        std::fs::canonicalize(&input.file),
+        std::fs::canonicalize(output),
+    ) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
     io::write_graph(output, &g, format)?;
     eprintln!(
         "wrote {} ({} vertices, {} arcs)",
