@@ -241,7 +241,7 @@ impl Drop for AtomicFile {
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("levels.txt");
 /// std::fs::write(&path, "old\n").unwrap();
-/// let failed = write_atomically(&path, |w| {
+/// let failed = write_atomically(&path, |w| -> std::io::Result<()> {
 ///     w.write_all(b"0 0\n")?;
 ///     Err(std::io::Error::other("disk full"))
 /// });
