@@ -20,6 +20,17 @@ use fuzz_harness::{FUZZ_MIN_VERTEX_LIMIT, check_with, kept_inputs, memory_bound}
 fn hostile() -> Vec<(&'static str, Vec<u8>)> {
     let mut binary = b"EBG".to_vec();
     binary.extend([0xff; 61]);
+    // The real magic and version, then counts the 64-byte file cannot hold.
+    let header = |n: u64, nnz: u64, flags: u32| {
+        let mut b = edgeblas::io::binary::MAGIC.to_vec();
+        b.extend(edgeblas::io::binary::VERSION.to_le_bytes());
+        b.extend(flags.to_le_bytes());
+        for x in [n, nnz, 0, 0, 0] {
+            b.extend(x.to_le_bytes());
+        }
+        b.extend([0u8; 8]);
+        b
+    };
     vec![
         (
             "matrix_market",
@@ -37,6 +48,8 @@ fn hostile() -> Vec<(&'static str, Vec<u8>)> {
         ("adjacency", b"0 1 2 3 4000000000\n".to_vec()),
         ("graphalytics", b"0 1\n\x000\n1\n99999999999\n".to_vec()),
         ("binary", binary),
+        ("binary", header(4_000_000_000, 1 << 33, 0x2)),
+        ("binary", header(1 << 20, 1 << 30, 0x1 | 0x8 | 0x10)),
         ("degrees", b"degree,count\n3,4000000000\n".to_vec()),
         ("degrees", b"out,in,count\n1,1,4000000000\n".to_vec()),
         ("degrees", b"4000000000\n1\n".to_vec()),

@@ -2,16 +2,15 @@
 //! triangle counting and betweenness from the command line. Every output file has one
 //! `id value` line per vertex, with the ids as written in the input.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use edgeblas::algo::{self, PageRankOptions, Presort, Stop, TriangleMethod};
-use edgeblas::io::Graph;
+use edgeblas::io::{self, Graph};
 use edgeblas::prelude::*;
 use serde_json::{Value, json};
 
-use crate::common::{InputArgs, create, set_threads, sources_of, timed, write_err};
+use crate::common::{InputArgs, set_threads, sources_of, timed};
 
 /// Flags every analytics command takes.
 #[derive(Args, Debug)]
@@ -159,12 +158,12 @@ fn write_values<T>(
     values: &[T],
     text: impl Fn(&T) -> String,
 ) -> Result<()> {
-    let mut w = create(path)?;
-    let err = write_err(path);
-    for (v, x) in values.iter().enumerate() {
-        writeln!(w, "{} {}", g.ids.external(v), text(x)).map_err(&err)?;
-    }
-    w.flush().map_err(&err)
+    io::write_atomically(path, |w| {
+        for (v, x) in values.iter().enumerate() {
+            writeln!(w, "{} {}", g.ids.external(v), text(x))?;
+        }
+        Ok(())
+    })
 }
 
 /// A float as the output files write it: the shortest text that reads back the same.

@@ -1,7 +1,7 @@
 //! What every subcommand shares: loading a graph with the common flags, thread pools,
 //! vertex ids on the command line, and timing.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
@@ -92,13 +92,6 @@ pub fn median(samples: &mut [f64]) -> f64 {
     } else {
         (samples[m - 1] + samples[m]) / 2.0
     }
-}
-
-/// Creates the output file `path` for writing, with the path in any error.
-pub fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>> {
-    std::fs::File::create(path)
-        .map(|f| std::io::BufWriter::with_capacity(1 << 20, f))
-        .map_err(|e| Error::io(path, e))
 }
 
 /// Where `--backend` runs a traversal or a generation.
@@ -220,11 +213,6 @@ pub fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
     ids.into_iter()
         .map(|id| vertex_index(g, id, flag))
         .collect()
-}
-
-/// An I/O error on writing `path`, with the path.
-pub fn write_err(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
-    move |e| Error::io(path, e)
 }
 
 /// What `error: ...` says of `e`: the library's message, in the command line's terms

@@ -183,7 +183,7 @@ fn proxy_demo(a: &ProxyArgs) -> Result<()> {
     std::fs::create_dir_all(&a.out).map_err(|e| Error::io(&a.out, e))?;
     let report_path = a.out.join("report.json");
     let plot_path = a.out.join("degrees.png");
-    std::fs::write(&report_path, report.to_json()).map_err(|e| Error::io(&report_path, e))?;
+    io::write_atomically(&report_path, |w| w.write_all(report.to_json().as_bytes()))?;
     report.plot(&plot_path)?;
 
     // Direction-optimizing BFS (Beamer's policy) from the vertex of largest degree: the
@@ -299,8 +299,7 @@ fn proxy_demo(a: &ProxyArgs) -> Result<()> {
         "seconds": total_secs,
     });
     let summary_path = a.out.join("summary.json");
-    std::fs::write(&summary_path, format!("{summary:#}\n"))
-        .map_err(|e| Error::io(&summary_path, e))?;
+    io::write_atomically(&summary_path, |w| writeln!(w, "{summary:#}"))?;
 
     println!("Chung-Lu proxy of web-NotreDame");
     println!("  distribution  {PROVENANCE}, embedded in the binary");

@@ -388,7 +388,7 @@ pub(crate) fn write_outputs(
     directed: bool,
 ) -> Result<()> {
     if let Some(r) = &a.report {
-        std::fs::write(r, report.to_json()).map_err(|e| Error::io(r, e))?;
+        io::write_atomically(r, |w| w.write_all(report.to_json().as_bytes()))?;
     }
     if let Some(p) = &a.plot {
         report.plot(p)?;

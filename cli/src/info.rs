@@ -86,6 +86,15 @@ pub fn info(input: &InputArgs, as_json: bool) -> Result<()> {
 pub fn convert(input: &InputArgs, output: &Path, to: Option<&str>) -> Result<()> {
     let format = to.map(Format::from_name).transpose()?;
     let g = input.load()?;
+    // The input is read whole before anything is written, and the output replaces its
+    // file by a rename, so `convert X X` is safe; it says so.
+    let in_place = match (
+        std::fs::canonicalize(&input.file),
+        std::fs::canonicalize(output),
+    ) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
     io::write_graph(output, &g, format)?;
     eprintln!(
         "wrote {} ({} vertices, {} arcs)",
@@ -93,6 +102,12 @@ pub fn convert(input: &InputArgs, output: &Path, to: Option<&str>) -> Result<()>
         g.vertices(),
         g.arcs()
     );
+    if in_place {
+        eprintln!(
+            "replaced {} in place (it was read whole first)",
+            output.display()
+        );
+    }
     Ok(())
 }
 

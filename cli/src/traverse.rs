@@ -1,7 +1,6 @@
 //! `bfs`, `sssp` and `bench bfs`: traversals from the command line, with vertex ids as
 //! written in the input file in every flag and every output file.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
@@ -13,13 +12,12 @@ use edgeblas::algo::bfs::{
 use edgeblas::algo::delta_stepping::{default_delta, delta_stepping_with, predecessors};
 use edgeblas::algo::validate::validate_bfs;
 use edgeblas::cuda::{self, DeviceBfsGraph, DeviceCsr, Gpu};
-use edgeblas::io::Graph;
+use edgeblas::io::{self, Graph};
 use edgeblas::prelude::*;
 use serde_json::json;
 
 use crate::common::{
-    Backend, InputArgs, create, median, no_mpi_for, open_gpu, set_threads, sources_of, timed,
-    vertex_index, write_err,
+    Backend, InputArgs, median, no_mpi_for, open_gpu, set_threads, sources_of, timed, vertex_index,
 };
 
 /// The Graphalytics value of an unreached vertex's depth (i64::MAX).
@@ -350,31 +348,29 @@ pub(crate) fn peak_rss_bytes() -> Option<u64> {
 }
 
 pub(crate) fn write_levels(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
-    let mut w = create(path)?;
-    let err = write_err(path);
-    for v in 0..g.vertices() {
-        let id = g.ids.external(v);
-        match r.level(v) {
-            Some(l) => writeln!(w, "{id} {l}"),
-            None => writeln!(w, "{id} {UNREACHED_DEPTH}"),
+    io::write_atomically(path, |w| {
+        for v in 0..g.vertices() {
+            let id = g.ids.external(v);
+            match r.level(v) {
+                Some(l) => writeln!(w, "{id} {l}")?,
+                None => writeln!(w, "{id} {UNREACHED_DEPTH}")?,
+            }
         }
-        .map_err(&err)?;
-    }
-    w.flush().map_err(&err)
+        Ok(())
+    })
 }
 
 pub(crate) fn write_parents(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
-    let mut w = create(path)?;
-    let err = write_err(path);
-    for v in 0..g.vertices() {
-        let id = g.ids.external(v);
-        match r.parent(v) {
-            Some(p) => writeln!(w, "{id} {}", g.ids.external(p as usize)),
-            None => writeln!(w, "{id} -1"),
+    io::write_atomically(path, |w| {
+        for v in 0..g.vertices() {
+            let id = g.ids.external(v);
+            match r.parent(v) {
+                Some(p) => writeln!(w, "{id} {}", g.ids.external(p as usize))?,
+                None => writeln!(w, "{id} -1")?,
+            }
         }
-        .map_err(&err)?;
-    }
-    w.flush().map_err(&err)
+        Ok(())
+    })
 }
 
 /// A distance as Graphalytics writes it: `Infinity` when unreached, otherwise the
@@ -388,26 +384,26 @@ fn distance_text(d: f64) -> String {
 }
 
 fn write_distances(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> {
-    let mut w = create(path)?;
-    let err = write_err(path);
-    for (v, &d) in sp.distances.iter().enumerate() {
-        writeln!(w, "{} {}", g.ids.external(v), distance_text(d)).map_err(&err)?;
-    }
-    w.flush().map_err(&err)
+    io::write_atomically(path, |w| {
+        for (v, &d) in sp.distances.iter().enumerate() {
+            writeln!(w, "{} {}", g.ids.external(v), distance_text(d))?;
+        }
+        Ok(())
+    })
 }
 
 /// Writes `id predecessor` per vertex, ids as in the input (-1 for none).
 fn write_predecessors(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> {
-    let mut w = create(path)?;
-    let err = write_err(path);
-    for (v, &p) in sp.predecessors.iter().enumerate() {
-        if p == u32::MAX {
-            writeln!(w, "{} -1", g.ids.external(v)).map_err(&err)?;
-        } else {
-            writeln!(w, "{} {}", g.ids.external(v), g.ids.external(p as usize)).map_err(&err)?;
+    io::write_atomically(path, |w| {
+        for (v, &p) in sp.predecessors.iter().enumerate() {
+            if p == u32::MAX {
+                writeln!(w, "{} -1", g.ids.external(v))?;
+            } else {
+                writeln!(w, "{} {}", g.ids.external(v), g.ids.external(p as usize))?;
+            }
         }
-    }
-    w.flush().map_err(&err)
+        Ok(())
+    })
 }
 
 /// `edgeblas bfs FILE --source ID`.

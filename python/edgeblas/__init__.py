@@ -6,6 +6,15 @@ square matrix's row ``i`` is vertex ``i``, and every result is indexed the same
 way. Every algorithm runs with the GIL released; ``threads=None`` uses the
 global pool (all cores), ``threads=k`` a pool of ``k`` workers.
 
+Threads and Ctrl-C: with the GIL released, Python threads may call these
+functions at once, on one shared :class:`Graph` too, and get what sequential
+calls give. A ``KeyboardInterrupt`` (Ctrl-C) that arrives during a long call
+is raised when the call returns, not in the middle of it: Python runs signal
+handlers only between its own steps. The Graph is left as it was, usable.
+
+Files that :func:`write` makes appear whole or not at all (a temporary file
+beside the destination, renamed into place once written and synced).
+
 Copies: every input matrix is copied once into the library's own CSR arrays
 (u64 row offsets, u32 column indices, float64 values); a scipy matrix at every
 call, a :class:`Graph` once (it keeps the copy for the algorithms and ``mxm``); index arrays of dtype

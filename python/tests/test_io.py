@@ -206,3 +206,23 @@ def test_graphalytics_skip_reason_names_the_folder(monkeypatch, tmp_path):
     monkeypatch.setattr(conftest, "GRAPHALYTICS", tmp_path / "absent")
     with pytest.raises(pytest.skip.Exception, match="not at"):
         conftest.graphalytics.__wrapped__()
+
+
+def test_write_replaces_a_file_whole_and_a_failed_write_changes_nothing(tmp_path):
+    a = random_graph(30, density=0.1, seed=4, weights=True)
+    p = tmp_path / "g.mtx"
+    p.write_text("old\n")
+    eb.write(p, a)
+    # Written through a temporary file renamed into place: nothing else is left.
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["g.mtx"]
+    assert eb.read(p).matrix.nnz == a.nnz
+    # A destination that cannot be a file: an error naming it, the folder unchanged.
+    (tmp_path / "d.mtx").mkdir()
+    with pytest.raises(OSError, match="d.mtx"):
+        eb.write(tmp_path / "d.mtx", a)
+    blocker = tmp_path / "f"
+    blocker.write_text("a file\n")
+    with pytest.raises(OSError, match="g2.mtx"):
+        eb.write(blocker / "g2.mtx", a)
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["d.mtx", "f", "g.mtx"]
+    assert blocker.read_text() == "a file\n"

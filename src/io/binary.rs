@@ -155,6 +155,28 @@ pub fn encode(g: &Graph) -> Vec<u8> {
     out
 }
 
+/// The exact size of the file whose first bytes are `head`, as its header declares it;
+/// `None` when `head` has no whole header of this version (the decoder says what is
+/// wrong). Sizes no file can have declare just the header, so that nothing past it is
+/// decompressed before the decoder refuses them.
+pub(crate) fn declared(head: &[u8]) -> Option<super::source::DeclaredSize> {
+    if head.len() < HEADER_BYTES || head[..8] != MAGIC || u32_at(head, 8) != VERSION {
+        return None;
+    }
+    let flags = u32_at(head, 12);
+    let (n, nnz) = (u64_at(head, 16), u64_at(head, 24));
+    let total = Sections::new(n, nnz, flags & F_WEIGHTED != 0, flags & F_EXPLICIT != 0)
+        .and_then(|s| s.total())
+        .filter(|_| n <= u32::MAX as u64);
+    Some(super::source::DeclaredSize {
+        bytes: total.unwrap_or(HEADER_BYTES),
+        what: match total {
+            Some(t) => format!("a binary graph of {n} vertices and {nnz} arcs is {t} bytes"),
+            None => format!("{n} vertices and {nnz} arcs are more than any file holds"),
+        },
+    })
+}
+
 fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }

@@ -3,6 +3,7 @@
 
 use super::assemble::{self, Shape};
 use super::edge_list::value_type;
+use super::source::DeclaredSize;
 use super::text::{self, Columns, Declared, LineSpec, Range, Values, show, tokens};
 use super::{Graph, ReadOptions, VertexIds};
 use crate::error::{Error, Result};
@@ -16,6 +17,24 @@ const SPEC: LineSpec = LineSpec {
     describe: "u v w",
     plural: "arcs",
 };
+
+/// What the problem line at the start of `head` (a decompressed prefix) allows the whole
+/// file: `m` arcs, [`text::BYTES_PER_RECORD`] each; `None` without a whole `p sp n m`
+/// line before any other.
+pub(crate) fn declared(head: &[u8]) -> Option<DeclaredSize> {
+    let is_comment = |t: &[u8]| tokens(t).next().is_some_and(|w| w[0] == b'c');
+    let mut p = 0;
+    let problem = text::whole_line(head, &mut p, is_comment)?;
+    let toks: Vec<&[u8]> = tokens(problem).collect();
+    if toks.len() != 4 || toks[0] != b"p" || toks[1] != b"sp" {
+        return None;
+    }
+    let m = text::parse_id("", toks[3]).ok()?;
+    Some(DeclaredSize {
+        bytes: text::declared_text_bytes(p, m),
+        what: format!("a DIMACS file of {m} arcs"),
+    })
+}
 
 /// Parses a whole DIMACS file.
 pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {

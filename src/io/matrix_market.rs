@@ -7,6 +7,7 @@
 //! a duplicate.
 
 use super::assemble::{self, Shape};
+use super::source::DeclaredSize;
 use super::text::{self, Columns, Declared, LineSpec, Range, Values, show, tokens};
 use super::{Graph, ReadOptions, ValueType, VertexIds};
 use crate::error::{Error, Result};
@@ -81,6 +82,29 @@ fn banner(name: &str, line: &[u8]) -> Result<Banner> {
         }
     };
     Ok(Banner { field, symmetric })
+}
+
+/// What the header at the start of `head` (a decompressed prefix) allows the whole file:
+/// its size line's entries, [`text::BYTES_PER_RECORD`] each; `None` without a banner and
+/// a whole size line.
+pub(crate) fn declared(head: &[u8]) -> Option<DeclaredSize> {
+    let first_end = memchr::memchr(b'\n', head)?;
+    let word = tokens(&head[..first_end]).next()?;
+    if !word.eq_ignore_ascii_case(b"%%matrixmarket") {
+        return None;
+    }
+    let is_comment = |t: &[u8]| t.iter().find(|&&c| !text::is_blank(c)) == Some(&b'%');
+    let mut p = first_end + 1;
+    let size = text::whole_line(head, &mut p, is_comment)?;
+    let toks: Vec<&[u8]> = tokens(size).collect();
+    let nnz = text::parse_id("", toks.get(2)?).ok()?;
+    if toks.len() != 3 {
+        return None;
+    }
+    Some(DeclaredSize {
+        bytes: text::declared_text_bytes(p, nnz),
+        what: format!("a Matrix Market file of {nnz} entries"),
+    })
 }
 
 /// Parses a whole Matrix Market file.

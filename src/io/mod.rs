@@ -11,7 +11,11 @@
 //! | [`Format::Binary`] | `.ebg` | the CSR arrays, little-endian, with a CRC-32 (see [`binary`]) | as stored |
 //!
 //! Any of them may be gzip-compressed: a path ending in `.gz`, or bytes that begin with
-//! the gzip magic, are decompressed first (all members of a multi-member stream).
+//! the gzip magic, are decompressed first (all members of a multi-member stream). A
+//! format whose header declares its size is decompressed no further than that size: a
+//! binary file exactly, Matrix Market and DIMACS at most 1 KiB per declared entry or arc
+//! plus 1 MiB; a stream that grows past it is refused ([`Error::Parse`]), so a small
+//! `.gz` cannot inflate to gigabytes in memory before its header is checked.
 //!
 //! # What a graph file becomes
 //! A [`Graph`]: the adjacency pattern `A` (`A(i, j)` = arc `i -> j`, square, rows
@@ -39,6 +43,12 @@
 //! vertices; a 50-byte file that declares 10^12 vertices is refused, not allocated. See
 //! [`vertex_limit`]; [`ReadOptions::min_vertex_limit`] moves the 2^24 floor.
 //!
+//! # Writing
+//! [`write_graph`] and every other writer of this crate and its command line write a
+//! file whole or not at all ([`write_atomically`]): a temporary file beside the
+//! destination, renamed over it once written, flushed and synced. An error or a crash
+//! leaves the destination absent or as it was.
+//!
 //! # Speed
 //! Text is read (and decompressed) whole, cut into chunks at line ends, and the chunks are
 //! parsed in parallel (rayon) with hand-written integer parsing; an error's line number is
@@ -47,6 +57,7 @@
 //! each bucket sorted and de-duplicated), whose only per-vertex cost is the offsets.
 
 mod assemble;
+mod atomic;
 pub mod binary;
 mod dimacs;
 mod edge_list;
@@ -64,6 +75,8 @@ pub use crate::format::Format;
 use crate::limits::limit_for;
 pub use crate::limits::{MIN_VERTEX_LIMIT, VERTICES_PER_BYTE, vertex_limit};
 use crate::matrix::Csr;
+
+pub use atomic::{AtomicFile, write_atomically};
 
 impl Format {
     /// The format called `s` (case-insensitive): `mtx` or `matrix-market`; `edgelist`,
@@ -364,7 +377,12 @@ pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
 /// assert_eq!(e.unwrap_err().to_string(), "road.mtx:3: column index 9 out of range 1..3");
 /// ```
 pub fn parse_graph(name: &str, bytes: &[u8], format: Format, opts: &ReadOptions) -> Result<Graph> {
-    let data = source::decompress(name, bytes)?;
+    let data = source::decompress_declared(name, bytes, |head| match format {
+        Format::Binary => binary::declared(head),
+        Format::MatrixMarket => matrix_market::declared(head),
+        Format::Dimacs => dimacs::declared(head),
+        _ => None,
+    })?;
     let bytes: &[u8] = &data;
     if bytes.is_empty() {
         return Err(Error::parse(name, 0, "the file is empty"));

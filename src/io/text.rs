@@ -748,6 +748,36 @@ pub(crate) fn check_vertex_count(
     ))
 }
 
+/// Bytes one declared record may take in a decompressed text file: far more than any
+/// real line (`i j value` is under 64 bytes), so that only a stream that is mostly not
+/// its records is refused.
+pub(crate) const BYTES_PER_RECORD: usize = 1024;
+
+/// Bytes a decompressed text file may hold beyond its records: comments, blank lines.
+pub(crate) const TEXT_SLACK: usize = 1 << 20;
+
+/// The most bytes a text file whose header ends at `header_end` and declares `count`
+/// records may have: the header, [`BYTES_PER_RECORD`] per record, [`TEXT_SLACK`].
+pub(crate) fn declared_text_bytes(header_end: usize, count: u64) -> usize {
+    usize::try_from(count)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(BYTES_PER_RECORD)
+        .saturating_add(header_end)
+        .saturating_add(TEXT_SLACK)
+}
+
+/// The next line of `head` that `next_line` would take, only when a newline ends it (a
+/// header cut at the end of a decompressed head is not read), with the offset after it.
+pub(crate) fn whole_line<'a>(
+    head: &'a [u8],
+    p: &mut usize,
+    is_comment: impl Fn(&[u8]) -> bool,
+) -> Option<&'a [u8]> {
+    let mut line = 0;
+    let (_, text) = next_line(head, p, &mut line, is_comment)?;
+    (*p > 0 && head[*p - 1] == b'\n').then_some(text)
+}
+
 /// The first line of `b` from `*p` that is neither blank nor a comment: `(its 1-based
 /// number, its text without the newline)`, advancing `*p` past it and `*line` to the
 /// number of the line after it. Used for headers, read one line at a time.

@@ -1,8 +1,7 @@
 //! Writing graphs: rows formatted in parallel blocks, written in order, gzip when the
 //! path ends in `.gz`.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use flate2::Compression;
@@ -10,25 +9,25 @@ use flate2::write::GzEncoder;
 use rayon::prelude::*;
 
 use super::source::has_gz_suffix;
-use super::{Format, Graph, ValueType, VertexIds, binary};
+use super::{AtomicFile, Format, Graph, ValueType, VertexIds, binary};
 use crate::error::{Error, Result};
 
-/// A file being written, compressed or not.
+/// A file being written, compressed or not; a file sink writes a temporary file that
+/// [`Sink::commit`] renames into place ([`AtomicFile`]).
 enum Sink {
-    Plain(BufWriter<File>),
-    Gz(Box<GzEncoder<BufWriter<File>>>),
+    Plain(AtomicFile),
+    Gz(Box<GzEncoder<AtomicFile>>),
     Memory(Vec<u8>),
 }
 
 impl Sink {
     fn create(path: &Path) -> Result<Sink> {
-        let f = File::create(path).map_err(|e| Error::io(path, e))?;
-        let w = BufWriter::with_capacity(1 << 20, f);
+        let f = AtomicFile::create(path)?;
         let gz = path.to_str().is_some_and(has_gz_suffix);
         Ok(if gz {
-            Sink::Gz(Box::new(GzEncoder::new(w, Compression::default())))
+            Sink::Gz(Box::new(GzEncoder::new(f, Compression::default())))
         } else {
-            Sink::Plain(w)
+            Sink::Plain(f)
         })
     }
 
@@ -43,11 +42,23 @@ impl Sink {
         }
     }
 
-    fn finish(self) -> io::Result<()> {
-        match self {
-            Sink::Plain(mut w) => w.flush(),
-            Sink::Gz(w) => w.finish()?.flush(),
-            Sink::Memory(_) => Ok(()),
+    /// Ends the stream and flushes it (so that a write error shows here, on this
+    /// file); the file, written whole, still waits for its commit.
+    fn finish(self) -> io::Result<Option<AtomicFile>> {
+        let mut f = match self {
+            Sink::Plain(f) => f,
+            Sink::Gz(w) => w.finish()?,
+            Sink::Memory(_) => return Ok(None),
+        };
+        f.flush()?;
+        Ok(Some(f))
+    }
+
+    /// Ends the stream and renames the file into place (errors name `path`).
+    fn commit(self, path: &Path) -> Result<()> {
+        match self.finish().map_err(|e| Error::io(path, e))? {
+            Some(f) => f.commit(),
+            None => Ok(()),
         }
     }
 }
@@ -171,7 +182,9 @@ fn write_rows(
     Ok(())
 }
 
-/// Writes `g` to `path` as `format` (see [`super::write_graph`]).
+/// Writes `g` to `path` as `format` (see [`super::write_graph`]): each file to a
+/// temporary file renamed into place once it is whole. A Graphalytics pair is renamed
+/// only when both files are written, the `.v` file first.
 pub(crate) fn write(path: &Path, g: &Graph, format: Format) -> Result<()> {
     check(g)?;
     let io = |e: io::Error| Error::io(path, e);
@@ -179,7 +192,7 @@ pub(crate) fn write(path: &Path, g: &Graph, format: Format) -> Result<()> {
         let vpath = graphalytics_vertex_path(path)?;
         let mut s = Sink::create(path)?;
         edges(&mut s, g).map_err(io)?;
-        s.finish().map_err(io)?;
+        let e_file = s.finish().map_err(io)?;
         let mut v = Sink::create(&vpath)?;
         let vio = |e: io::Error| Error::io(&vpath, e);
         let mut offs: Vec<u64> = (0..=g.vertices() as u64).collect();
@@ -189,12 +202,13 @@ pub(crate) fn write(path: &Path, g: &Graph, format: Format) -> Result<()> {
             out.push(b'\n');
         })
         .map_err(vio)?;
-        return v.finish().map_err(vio);
+        v.commit(&vpath)?;
+        return e_file.map_or(Ok(()), AtomicFile::commit);
     }
     single_file_format(g, format)?;
     let mut s = Sink::create(path)?;
     write_one(&mut s, g, format).map_err(io)?;
-    s.finish().map_err(io)
+    s.commit(path)
 }
 
 /// The bytes of `g` written as `format`, uncompressed, in memory (see

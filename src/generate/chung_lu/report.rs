@@ -265,14 +265,21 @@ impl Report {
             .extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+        // plotters opens a path itself: it draws into the temporary file (which keeps the
+        // destination's extension, that the PNG encoder goes by), renamed on success.
+        let file = crate::io::AtomicFile::create(path)?;
+        let target = file.temp_path().to_path_buf();
         // plotters panics when no font can draw text; that is an error here, not a crash.
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             if svg {
-                draw(self, plotters::prelude::SVGBackend::new(path, (1280, 560)))
+                draw(
+                    self,
+                    plotters::prelude::SVGBackend::new(&target, (1280, 560)),
+                )
             } else {
                 draw(
                     self,
-                    plotters::prelude::BitMapBackend::new(path, (1280, 560)),
+                    plotters::prelude::BitMapBackend::new(&target, (1280, 560)),
                 )
             }
         }))
@@ -282,7 +289,8 @@ impl Report {
                 path,
                 std::io::Error::other(format!("cannot draw the plot: {m}")),
             )
-        })
+        })?;
+        file.commit()
     }
 }
 
