@@ -50,10 +50,10 @@ fn index_apply_on_a_vector_sees_a_column() {
     assert_eq!(applied(ops::column(ops::rowindex(2))), vec![(0, 2), (3, 5)]);
     assert_eq!(applied(ops::column(ops::colindex(0))), vec![(0, 0), (3, 0)]);
     assert_eq!(applied(ops::column(ops::colindex(7))), vec![(0, 7), (3, 7)]);
-    // j - i + k
+    // j - (i + k)
     assert_eq!(
         applied(ops::column(ops::diagindex(1))),
-        vec![(0, 1), (3, -2)]
+        vec![(0, -1), (3, -4)]
     );
 }
 
@@ -73,6 +73,8 @@ fn index_ops_on_a_matrix() {
     assert_eq!(run(&ops::rowindex(1)), vec![1, 2]);
     assert_eq!(run(&ops::colindex(0)), vec![2, 0]);
     assert_eq!(run(&ops::diagindex(0)), vec![2, -1]);
+    // SuiteSparse: DIAGINDEX with thunk 2 gives 0 at (0, 2) and -3 at (1, 0).
+    assert_eq!(run(&ops::diagindex(2)), vec![0, -3]);
 }
 
 fn bits(x: f64) -> u64 {

@@ -142,9 +142,10 @@ pub fn colindex<T>(k: i64) -> impl Fn(Index, Index, T) -> i64 + Sync + Copy {
     move |_, j, _| j as i64 + k
 }
 
-/// GrB_DIAGINDEX: `(i, j, x) -> j - i + k`, the diagonal an entry is on (plus `k`).
+/// GrB_DIAGINDEX: `(i, j, x) -> j - (i + k)`, the entry's diagonal counted from
+/// diagonal `k` (0 on the entries [`diag`]`(k)` keeps).
 pub fn diagindex<T>(k: i64) -> impl Fn(Index, Index, T) -> i64 + Sync + Copy {
-    move |i, j, _| j as i64 - i as i64 + k
+    move |i, j, _| j as i64 - (i as i64 + k)
 }
 
 /// A matrix index-unary operator `f(i, j, x)` (a select predicate such as [`tril`], or
