@@ -696,12 +696,13 @@ fn vector_column<T: edgeblas::algebra::Scalar>(v: &edgeblas::vector::Vector<T>) 
     Csr::new_checked(v.len(), 1, offsets, indices, values).expect("a column's arrays")
 }
 
+/// An index-unary operator `f(i, j, x)` with a float64 value.
+type IndexOp = Box<dyn Fn(u32, u32, f64) -> f64 + Send + Sync>;
+
 /// An index-unary operator by name (GrB_ROWINDEX, GrB_COLINDEX, GrB_DIAGINDEX), its
 /// integer value as float64.
-fn index_op(name: &str, k: i64) -> Option<Box<dyn Fn(u32, u32, f64) -> f64 + Send + Sync>> {
-    fn boxed(
-        f: impl Fn(u32, u32, f64) -> i64 + Send + Sync + 'static,
-    ) -> Box<dyn Fn(u32, u32, f64) -> f64 + Send + Sync> {
+fn index_op(name: &str, k: i64) -> Option<IndexOp> {
+    fn boxed(f: impl Fn(u32, u32, f64) -> i64 + Send + Sync + 'static) -> IndexOp {
         Box::new(move |i, j, x| f(i, j, x) as f64)
     }
     Some(match name {
