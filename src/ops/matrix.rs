@@ -69,7 +69,7 @@ pub fn transpose<T: Scalar>(
 /// which `keep(i, j, A(i, j))` holds (GrB_select with an index-unary operator). The
 /// built-in predicates are [`tril`], [`triu`], [`diag`], [`offdiag`] and [`value_eq`] ..
 /// [`value_le`]; any closure over `(i, j, x)` works too. On a vector (a column) they go
-/// through [`column`].
+/// through [`column`](fn@column).
 ///
 /// # Panics
 /// If the shapes of `C`, `A` and the mask differ.

@@ -5,7 +5,7 @@
 //! naming the operands) and dispatches to the backend.
 //!
 //! A vector is a column, as in the GraphBLAS C API: an `n`-vector is an `n x 1` matrix,
-//! so a positional operator sees its entry `u(i)` at row `i`, column 0 ([`column`] adapts
+//! so a positional operator sees its entry `u(i)` at row `i`, column 0 ([`column`](fn@column) adapts
 //! [`tril`], [`rowindex`] and the other matrix index-unary operators to vectors).
 //!
 //! [`Descriptor`]: crate::descriptor::Descriptor
