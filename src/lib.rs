@@ -42,6 +42,12 @@
 //! matrix outputs). Shape mismatches are the caller's contract violations and panic,
 //! naming the operands.
 //!
+//! A vector is a column, as in the GraphBLAS C API: an `n`-vector is an `n x 1` matrix.
+//! A positional operator ([`ops::select`], [`ops::apply_indexed`]) sees the entry `u(i)`
+//! at row `i` and column 0; [`ops::column`] turns a matrix one (`tril`, `rowindex`, ...)
+//! into the vector form, so `select(u, tril, 0)` keeps every entry and
+//! `select(u, triu, 0)` only `u(0)`.
+//!
 //! GraphBLAS lets an output also be an input (`w = w min.plus A`); Rust's borrows do not,
 //! so each operation whose output can alias an input has an `_inplace` form that takes
 //! the output as that input and computes the result from it before the write-back.
@@ -54,7 +60,7 @@
 //! | [`ops::ewise_add`], [`ops::ewise_add_matrix`] | `GrB_eWiseAdd` | union |
 //! | [`ops::ewise_mult`], [`ops::ewise_mult_matrix`] | `GrB_eWiseMult` | intersection |
 //! | [`ops::apply`], [`ops::apply_matrix`] | `GrB_apply` (UnaryOp; with [`algebra::bind_first`] / [`algebra::bind_second`]: `GrB_apply_BinaryOp1st` / `2nd`) | `f(x)` on every entry |
-//! | [`ops::apply_indexed`], [`ops::apply_matrix_indexed`] | `GrB_apply` (IndexUnaryOp) | `f(i, [j,] x)` |
+//! | [`ops::apply_indexed`], [`ops::apply_matrix_indexed`] | `GrB_apply` (IndexUnaryOp) | `f(i, [j,] x)`: [`ops::rowindex`], [`ops::colindex`], [`ops::diagindex`], or a closure |
 //! | [`ops::select`], [`ops::select_matrix`] | `GrB_select` | keep entries: [`ops::tril`], [`ops::triu`], [`ops::diag`], [`ops::offdiag`], [`ops::value_eq`] .. [`ops::value_le`], or a closure |
 //! | [`ops::reduce`], [`ops::reduce_matrix`] | `GrB_reduce` to a scalar | monoid sum |
 //! | [`ops::reduce_rows`] | `GrB_Matrix_reduce_Monoid` | rows to a vector (columns under the transpose) |

@@ -303,7 +303,7 @@ fn float_min_gives_the_same_bytes_by_every_method_even_with_signed_zeros_and_nan
 /// A tie that no thread sees on its own: output `j < n/2` gets `0.0` from row `j` and
 /// `-0.0` from row `j + n/2` and nothing else, so with the rows cut among threads the
 /// two meet only where the private slots are merged. The merge must send the product
-/// back to the ordered methods (the column push keeps the `0.0` that comes first).
+/// back to the ordered methods (every one keeps `-0.0`, MIN's tie rule).
 #[test]
 fn a_tie_between_threads_is_caught_where_the_private_slots_merge() {
     let half = 100_000;
@@ -322,7 +322,8 @@ fn a_tie_between_threads_is_caught_where_the_private_slots_merge() {
     let u = Vector::from_dense((0..n).map(|k| if k < half { 0.0 } else { -0.0 }).collect());
     let run = |method, threads| min_plus_bits(method, threads, &u, &a);
     let want = run(PushMethod::Columns, 1);
-    assert_eq!(want[0], (0, 0.0f64.to_bits()), "the first of the two terms");
+    // MIN's tie rule: -0.0 of the two, whichever comes first (Number::tie).
+    assert_eq!(want[0], (0, (-0.0f64).to_bits()), "the tie rule keeps -0.0");
     for threads in [2, 3, 4] {
         for method in [
             PushMethod::ScatterPrivate,

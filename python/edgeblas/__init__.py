@@ -1,7 +1,8 @@
 """edgeblas: graph algorithms as sparse linear algebra, from Python.
 
 Matrices go in and come out as ``scipy.sparse.csr_array``; vectors are
-:class:`Vector` (sparse: ``indices`` and ``values``) or dense numpy arrays. A
+:class:`Vector` (sparse: ``indices`` and ``values``; a column, as in GraphBLAS:
+``v[i]`` is at row ``i``, column 0) or dense numpy arrays. A
 square matrix's row ``i`` is vertex ``i``, and every result is indexed the same
 way. Every algorithm runs with the GIL released; ``threads=None`` uses the
 global pool (all cores), ``threads=k`` a pool of ``k`` workers.
@@ -408,22 +409,37 @@ def ewise_mult(A, B, op="times"):
     return _pair(A, B, _ext.ewise_mult, op)
 
 
-def apply(A, op, left=None, right=None):
+_INDEX_OPS = ("rowindex", "colindex", "diagindex")
+
+
+def apply(A, op, left=None, right=None, thunk=None):
     """``op`` on every entry: a unary operator (identity, abs, ainv, minv, one,
-    lnot, sqrt, exp, log), or a binary one with a scalar bound on the ``left``
-    or the ``right``."""
+    lnot, sqrt, exp, log), a binary one with a scalar bound on the ``left``
+    or the ``right``, or an index-unary one with ``thunk`` k (default 0):
+    rowindex ``i + k``, colindex ``j + k``, diagindex ``j - (i + k)``, int64
+    values. A Vector is a column, as in GraphBLAS: its entry ``v[i]`` is at row
+    ``i``, column 0 (rowindex gives ``i + k``, colindex ``k``)."""
+    t = None if thunk is None else int(thunk)
     if isinstance(A, Vector):
-        return _from_row(_matrix(_ext.apply(_raw(_row(A)), op, left, right)))
-    return _matrix(_ext.apply(_raw(A), op, left, right))
+        r = _from_column(_matrix(_ext.apply(_raw(_column(A)), op, left, right, t, True)))
+    else:
+        r = _matrix(_ext.apply(_raw(A), op, left, right, t))
+    if op in _INDEX_OPS:
+        if isinstance(r, Vector):
+            r.values = r.values.astype(np.int64)
+        else:
+            r.data = r.data.astype(np.int64)
+    return r
 
 
 def select(A, op, thunk=0):
     """The entries a predicate keeps: tril, triu, diag, offdiag (``thunk`` is
     the diagonal offset k), value_eq, value_ne, value_gt, value_ge, value_lt,
-    value_le (against ``thunk``), nonzero. On a Vector, the index predicates
-    compare the entry's index with 0."""
+    value_le (against ``thunk``), nonzero. A Vector is a column, as in
+    GraphBLAS: its entry ``v[i]`` is at row ``i``, column 0, so ``tril`` with
+    k = 0 keeps every entry and ``triu`` only ``v[0]``."""
     if isinstance(A, Vector):
-        return _from_row(_matrix(_ext.select(_raw(_row(A)), op, float(thunk))))
+        return _from_column(_matrix(_ext.select(_raw(_column(A)), op, float(thunk), True)))
     return _matrix(_ext.select(_raw(A), op, float(thunk)))
 
 

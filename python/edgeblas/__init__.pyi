@@ -118,16 +118,20 @@ def ewise_add(A: Union[MatrixLike, Vector], B: Union[MatrixLike, Vector], op: st
 def ewise_mult(A: Union[MatrixLike, Vector], B: Union[MatrixLike, Vector], op: str = ...) -> Union[sp.csr_array, Vector]:
     """Intersection of two matrices (or two Vectors), values ``op(a, b)``."""
     ...
-def apply(A: Union[MatrixLike, Vector], op: str, left: Optional[float] = ..., right: Optional[float] = ...) -> Union[sp.csr_array, Vector]:
+def apply(A: Union[MatrixLike, Vector], op: str, left: Optional[float] = ..., right: Optional[float] = ..., thunk: Optional[int] = ...) -> Union[sp.csr_array, Vector]:
     """``op`` on every entry: a unary operator (identity, abs, ainv, minv, one,
-    lnot, sqrt, exp, log), or a binary one with a scalar bound on the ``left``
-    or the ``right``."""
+    lnot, sqrt, exp, log), a binary one with a scalar bound on the ``left``
+    or the ``right``, or an index-unary one with ``thunk`` k (default 0):
+    rowindex ``i + k``, colindex ``j + k``, diagindex ``j - (i + k)``, int64
+    values. A Vector is a column, as in GraphBLAS: its entry ``v[i]`` is at row
+    ``i``, column 0 (rowindex gives ``i + k``, colindex ``k``)."""
     ...
 def select(A: Union[MatrixLike, Vector], op: str, thunk: float = ...) -> Union[sp.csr_array, Vector]:
     """The entries a predicate keeps: tril, triu, diag, offdiag (``thunk`` is
     the diagonal offset k), value_eq, value_ne, value_gt, value_ge, value_lt,
-    value_le (against ``thunk``), nonzero. On a Vector, the index predicates
-    compare the entry's index with 0."""
+    value_le (against ``thunk``), nonzero. A Vector is a column, as in
+    GraphBLAS: its entry ``v[i]`` is at row ``i``, column 0, so ``tril`` with
+    k = 0 keeps every entry and ``triu`` only ``v[0]``."""
     ...
 def reduce_rows(A: MatrixLike, monoid: str = ...) -> Vector:
     """Each row reduced by a monoid (plus, times, min, max, lor, land, any);

@@ -338,8 +338,9 @@ impl OutScalar for f64 {
             "minus" => Box::new(|a, b| a - b),
             "times" => Box::new(|a, b| a * b),
             "div" => Box::new(|a, b| a / b),
-            "min" => Box::new(f64::min),
-            "max" => Box::new(f64::max),
+            // The monoids' operators, with their tie rule (-0.0 of two equal zeros).
+            "min" => Box::new(|a, b| Min::<f64>::new().apply(a, b)),
+            "max" => Box::new(|a, b| Max::<f64>::new().apply(a, b)),
             "first" => Box::new(|a, _| a),
             "second" => Box::new(|_, b| b),
             _ => {
@@ -581,8 +582,8 @@ fn binary_op(name: &str) -> Result<fn(f64, f64) -> f64, Error> {
         "times" => |x, y| x * y,
         "div" => |x, y| x / y,
         "rdiv" => |x, y| y / x,
-        "min" => f64::min,
-        "max" => f64::max,
+        "min" => |x, y| Min::<f64>::new().apply(x, y),
+        "max" => |x, y| Max::<f64>::new().apply(x, y),
         "first" => |x, _| x,
         "second" => |_, y| y,
         "pair" | "oneb" => |_, _| 1.0,
@@ -670,23 +671,90 @@ fn unary_op(name: &str) -> Result<fn(f64) -> f64, Error> {
         _ => {
             return Err(invalid(format!(
                 "unknown operator '{name}': expected one of identity, abs, ainv, minv, one, \
-                 lnot, sqrt, exp, log, or a binary operator with left= or right="
+                 lnot, sqrt, exp, log, rowindex, colindex, diagindex, or a binary operator \
+                 with left= or right="
             )));
         }
     })
 }
 
-/// `f(x)` on every entry: a unary operator, or a binary one with a bound scalar.
+/// A column (an `n x 1` matrix, as the package passes a Vector) as the vector it is.
+fn column_vector(c: &Csr<f64>) -> edgeblas::vector::Vector<f64> {
+    edgeblas::vector::Vector::from_pairs(c.nrows(), c.iter().map(|(i, _, x)| (i as u32, x)))
+}
+
+/// A vector as the `n x 1` column the package reads back.
+fn vector_column<T: edgeblas::algebra::Scalar>(v: &edgeblas::vector::Vector<T>) -> Csr<T> {
+    let pairs = v.to_pairs();
+    let mut offsets = vec![0u64; v.len() + 1];
+    for &(i, _) in &pairs {
+        offsets[i as usize + 1] = 1;
+    }
+    for i in 0..v.len() {
+        offsets[i + 1] += offsets[i];
+    }
+    let (indices, values) = pairs.into_iter().map(|(_, x)| (0, x)).unzip();
+    Csr::new_checked(v.len(), 1, offsets, indices, values).expect("a column's arrays")
+}
+
+/// An index-unary operator `f(i, j, x)` with a float64 value.
+type IndexOp = Box<dyn Fn(u32, u32, f64) -> f64 + Send + Sync>;
+
+/// An index-unary operator by name (GrB_ROWINDEX, GrB_COLINDEX, GrB_DIAGINDEX), its
+/// integer value as float64.
+fn index_op(name: &str, k: i64) -> Option<IndexOp> {
+    fn boxed(f: impl Fn(u32, u32, f64) -> i64 + Send + Sync + 'static) -> IndexOp {
+        Box::new(move |i, j, x| f(i, j, x) as f64)
+    }
+    Some(match name {
+        "rowindex" => boxed(ops::rowindex(k)),
+        "colindex" => boxed(ops::colindex(k)),
+        "diagindex" => boxed(ops::diagindex(k)),
+        _ => return None,
+    })
+}
+
+/// `f(x)` on every entry: a unary operator, a binary one with a bound scalar, or an
+/// index-unary one (`f(i, j, x)`, with `thunk`). `vector=True`: `a` is a Vector as its
+/// `n x 1` column, applied to as a vector (GrB_Vector_apply: `v(i)` at row `i`, column 0).
 #[pyfunction]
-#[pyo3(signature = (a, op, left=None, right=None))]
+#[pyo3(signature = (a, op, left=None, right=None, thunk=None, vector=false))]
+#[allow(clippy::too_many_arguments)]
 fn apply<'py>(
     py: Python<'py>,
     a: RawMatrix<'py>,
     op: &str,
     left: Option<f64>,
     right: Option<f64>,
+    thunk: Option<i64>,
+    vector: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let ca = csr_f64(&a)?;
+    if let Some(g) = index_op(op, thunk.unwrap_or(0)) {
+        if left.is_some() || right.is_some() {
+            return Err(to_py(invalid(format!(
+                "apply: {op} takes thunk=, not left= or right="
+            ))));
+        }
+        let out = run(py, None, || {
+            if vector {
+                let u = column_vector(&ca);
+                let mut w = edgeblas::vector::Vector::new(u.len());
+                let d = Default::default();
+                ops::apply_indexed(&mut w, None, None, ops::column(&g), &u, &d);
+                return Ok(vector_column(&w));
+            }
+            let mut c = Csr::empty(ca.nrows(), ca.ncols());
+            ops::apply_matrix_indexed(&mut c, None, None, &g, &ca, &MatrixDescriptor::DEFAULT);
+            Ok(c)
+        })?;
+        return matrix_out(py, out);
+    }
+    if thunk.is_some() {
+        return Err(to_py(invalid(format!(
+            "apply: thunk= goes with rowindex, colindex or diagindex, not {op}"
+        ))));
+    }
     let f: Box<dyn Fn(f64) -> f64 + Send + Sync> = match (left, right) {
         (None, None) => Box::new(unary_op(op).map_err(to_py)?),
         (Some(l), None) => {
@@ -709,14 +777,17 @@ fn apply<'py>(
     matrix_out(py, out)
 }
 
-/// Keeps the entries a named predicate accepts.
+/// Keeps the entries a named predicate accepts. `vector=True`: `a` is a Vector as its
+/// `n x 1` column, selected from as a vector (GrB_Vector_select: `v(i)` at row `i`,
+/// column 0).
 #[pyfunction]
-#[pyo3(signature = (a, op, thunk=0.0))]
+#[pyo3(signature = (a, op, thunk=0.0, vector=false))]
 fn select<'py>(
     py: Python<'py>,
     a: RawMatrix<'py>,
     op: &str,
     thunk: f64,
+    vector: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let ca = csr_f64(&a)?;
     let k = thunk as i64;
@@ -740,6 +811,13 @@ fn select<'py>(
         }
     };
     let out = run(py, None, || {
+        if vector {
+            let u = column_vector(&ca);
+            let mut w = edgeblas::vector::Vector::new(u.len());
+            let d = Default::default();
+            ops::select(&mut w, None, None, ops::column(&keep), &u, &d);
+            return Ok(vector_column(&w));
+        }
         let mut c = Csr::empty(ca.nrows(), ca.ncols());
         ops::select_matrix(&mut c, None, None, &keep, &ca, &MatrixDescriptor::DEFAULT);
         Ok(c)

@@ -396,3 +396,36 @@ def test_mxm_on_graphs_with_graph_mask_and_c():
     want = eb.mxm(a, a, mask=m, accum="plus", C=c0)
     got = eb.mxm(g, g, mask=gm, accum="plus", C=gc)
     assert (want != got).nnz == 0
+
+
+def test_a_vector_is_a_column():
+    """GraphBLAS sees v(i) at row i, column 0 (SuiteSparse's answers, issue 36)."""
+    v = eb.Vector([0, 3], np.array([5.0, 0.0]), 4)
+    assert eb.select(v, "tril", 0) == v  # 0 <= i + 0 for every i
+    assert eb.select(v, "triu", 0).indices.tolist() == [0]
+    assert eb.select(v, "diag", 0).indices.tolist() == [0]
+    assert eb.select(v, "offdiag", 0).indices.tolist() == [3]
+    assert eb.select(v, "tril", -1).indices.tolist() == [3]
+    r = eb.apply(v, "rowindex", thunk=1)
+    assert r.indices.tolist() == [0, 3] and r.values.tolist() == [1, 4]
+    assert r.values.dtype == np.int64
+    assert eb.apply(v, "colindex").values.tolist() == [0, 0]
+    assert eb.apply(v, "diagindex", thunk=2).values.tolist() == [-2, -5]  # j - (i + k)
+    a = sp.csr_array((np.array([1.0, 2.0]), ([0, 1], [2, 0])), shape=(2, 3))
+    assert eb.apply(a, "rowindex").data.tolist() == [0, 1]
+    assert eb.apply(a, "colindex").data.tolist() == [2, 0]
+
+
+def test_max_keeps_negative_zero_of_a_tie():
+    """max(0.0, -0.0) is -0.0 in either order: inf / max_times(...) is -inf, as in
+    SuiteSparse (issue 36)."""
+    for av, bv in [([1.0, -1.0], [0.0, 0.0]), ([-1.0, 1.0], [0.0, 0.0])]:
+        a = sp.csr_array((np.array(av), ([0, 0], [0, 1])), shape=(1, 2))
+        b = sp.csr_array((np.array(bv), ([0, 1], [0, 0])), shape=(2, 1))
+        c = sp.csr_array((np.array([np.inf]), ([0], [0])), shape=(1, 1))
+        assert eb.mxm(a, b, "max_times", accum="div", C=c).toarray()[0, 0] == -np.inf
+    x = sp.csr_array((np.array([0.0, -0.0]), ([0, 0], [0, 1])), shape=(1, 2))
+    y = sp.csr_array((np.array([-0.0, 0.0]), ([0, 0], [0, 1])), shape=(1, 2))
+    for op in ("max", "min"):
+        assert np.signbit(eb.ewise_add(x, y, op).data).all()
+        assert np.signbit(eb.apply(x, op, right=-0.0).data).all()

@@ -131,6 +131,16 @@ pub trait Number: Scalar + PartialOrd + Zero + One + Bounded {
     fn sat_add(self, other: Self) -> Self {
         self + other
     }
+    /// Which of two equal operands (`self == other`) MIN and MAX keep. By default
+    /// `self`; floats keep `-0.0` when either is `-0.0` (`0.0 == -0.0`), so that a sum
+    /// does not depend on the order of its terms. A type whose equal values differ
+    /// otherwise (a float-like one: its signed zeros) chooses here, and must choose the
+    /// same whichever operand comes first.
+    #[inline]
+    fn tie(self, other: Self) -> Self {
+        let _ = other;
+        self
+    }
     /// Whether multiplication by zero always gives zero, so that zero is TIMES's
     /// terminal value. By default `false` (never wrong, only slower); `true` for
     /// integers (not for floats: `0 * NaN` is NaN).
@@ -154,6 +164,10 @@ macro_rules! number_float {
         impl Number for $t {
             #[inline] fn lowest() -> Self { <$t>::NEG_INFINITY }
             #[inline] fn highest() -> Self { <$t>::INFINITY }
+            #[inline]
+            fn tie(self, o: Self) -> Self {
+                if o.is_sign_negative() { o } else { self }
+            }
         }
     )*};
 }
@@ -189,11 +203,19 @@ unit_struct!(
     /// `fmin` (GraphBLAS's `GrB_MIN_FP64`): a NaN operand is ignored and the other
     /// kept, so a sum is the least of its terms that are not NaN, NaN only when all
     /// are.
+    ///
+    /// The tie rule ([`Number::tie`]): of `0.0` and `-0.0`, equal values, MIN and MAX
+    /// both keep `-0.0`, in either order. C leaves `fmin(0.0, -0.0)` unspecified and
+    /// SuiteSparse keeps whichever operand its kernel passes second (the later term of
+    /// a product, the first of a reduction), which would make a sum depend on the order
+    /// of its terms and so on the thread count; `-0.0` is the commutative rule that
+    /// agrees with SuiteSparse on `max(0.0, -0.0)` in a product (`-0.0`).
     Min
 );
 unit_struct!(
     /// `max(x, y)`; as a monoid, identity -inf and terminal +inf. Floats follow C's
-    /// `fmax`: a NaN operand is ignored and the other kept.
+    /// `fmax`: a NaN operand is ignored and the other kept. Of `0.0` and `-0.0`, `-0.0`
+    /// (the tie rule at [`Min`]).
     Max
 );
 unit_struct!(
@@ -223,13 +245,19 @@ impl<T: Number> BinaryOp<T, T> for Min<T> {
         // `x != x`: x is NaN, and y is kept (never true of an integer).
         #[allow(clippy::eq_op)]
         let x_nan = x != x;
-        if y < x || x_nan { y } else { x }
+        if y < x || x_nan {
+            y
+        } else if y == x {
+            x.tie(y)
+        } else {
+            x
+        }
     }
 }
 impl<T: Number> Monoid<T> for Min<T> {
     /// `true`: the smallest (largest) term wins in any order and any grouping. Floats:
     /// NaN terms are ignored (a sum of NaNs only is the last of them); of `0.0` and
-    /// `-0.0`, equal values, the first to arrive stays.
+    /// `-0.0`, equal values, `-0.0` wins in any order ([`Number::tie`]).
     #[inline]
     fn order_free(&self) -> bool {
         true
@@ -254,13 +282,19 @@ impl<T: Number> BinaryOp<T, T> for Max<T> {
     fn apply(&self, x: T, y: T) -> T {
         #[allow(clippy::eq_op)]
         let x_nan = x != x;
-        if y > x || x_nan { y } else { x }
+        if y > x || x_nan {
+            y
+        } else if y == x {
+            x.tie(y)
+        } else {
+            x
+        }
     }
 }
 impl<T: Number> Monoid<T> for Max<T> {
     /// `true`: the smallest (largest) term wins in any order and any grouping. Floats:
     /// NaN terms are ignored (a sum of NaNs only is the last of them); of `0.0` and
-    /// `-0.0`, equal values, the first to arrive stays.
+    /// `-0.0`, equal values, `-0.0` wins in any order ([`Number::tie`]).
     #[inline]
     fn order_free(&self) -> bool {
         true

@@ -212,8 +212,10 @@ pub trait Monoid<T>: Copy + Send + Sync {
         }
     }
     /// Whether a sum is the same whatever the order and grouping of its terms, to the
-    /// bit (MIN, MAX, LOR, LAND; for floats, up to ties of `0.0` and `-0.0` and NaN
-    /// payloads, which a kernel that combines in any order must watch for): then threads may combine
+    /// bit (MIN, MAX, LOR, LAND; for floats, up to NaN payloads, and up to ties of `0.0`
+    /// and `-0.0` in a monoid of a user's that keeps the first of equal values -- the
+    /// built-in MIN and MAX keep `-0.0` in any order -- which a kernel that combines in
+    /// any order must watch for): then threads may combine
     /// terms into one place in any order ([`crate::ops::vxm_accumulate`] does). `false`
     /// by default, and for float PLUS (rounding depends on the order) and ANY (which
     /// keeps the first term).

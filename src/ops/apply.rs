@@ -22,7 +22,10 @@ pub fn apply<T: Scalar, Z: Scalar>(
     apply_indexed(w, mask, accum, |_, x| f(x), u, desc)
 }
 
-/// `w<m> = w (.) f(i, u(i))` -- a positional apply: `f` also sees the index.
+/// `w<m> = w (.) f(i, u(i))` -- a positional apply (GrB_apply with an IndexUnaryOp):
+/// `f` also sees the index. A vector is a column: `i` is the entry's row and its column
+/// is 0, so GrB_ROWINDEX is `i`, GrB_COLINDEX is 0, and a matrix operator such as
+/// [`rowindex`](super::rowindex) goes through [`column`](super::column).
 ///
 /// # Panics
 /// If the lengths of `w`, `u` and the mask differ.
@@ -47,7 +50,9 @@ pub fn apply_indexed<T: Scalar, Z: Scalar>(
 }
 
 /// `w<m> = w (.) select(u)` -- the entries of `u` for which `pred(i, u(i))` holds
-/// (GrB_select).
+/// (GrB_select). A vector is a column: `i` is the entry's row and its column is 0, so
+/// GrB_TRIL with `k = 0` keeps every entry and GrB_TRIU keeps only row 0; pass the
+/// built-in predicates through [`column`](super::column): `column(tril(k))`.
 ///
 /// # Panics
 /// If the lengths of `w`, `u` and the mask differ.

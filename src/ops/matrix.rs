@@ -68,7 +68,8 @@ pub fn transpose<T: Scalar>(
 /// `C<M> = C (.) select(A)` -- the entries of `A` (or `A'` under `desc.transpose_a`) for
 /// which `keep(i, j, A(i, j))` holds (GrB_select with an index-unary operator). The
 /// built-in predicates are [`tril`], [`triu`], [`diag`], [`offdiag`] and [`value_eq`] ..
-/// [`value_le`]; any closure over `(i, j, x)` works too.
+/// [`value_le`]; any closure over `(i, j, x)` works too. On a vector (a column) they go
+/// through [`column`](fn@column).
 ///
 /// # Panics
 /// If the shapes of `C`, `A` and the mask differ.
@@ -129,6 +130,43 @@ pub fn diag<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
 /// GrB_OFFDIAG: keeps `(i, j)` with `j != i + k` (k = 0: drops self-loops).
 pub fn offdiag<T>(k: i64) -> impl Fn(Index, Index, T) -> bool + Sync + Copy {
     move |i, j, _| j as i64 != i as i64 + k
+}
+
+/// GrB_ROWINDEX: `(i, j, x) -> i + k`, an entry's row (plus `k`) as its value.
+pub fn rowindex<T>(k: i64) -> impl Fn(Index, Index, T) -> i64 + Sync + Copy {
+    move |i, _, _| i as i64 + k
+}
+
+/// GrB_COLINDEX: `(i, j, x) -> j + k`, an entry's column (plus `k`) as its value.
+pub fn colindex<T>(k: i64) -> impl Fn(Index, Index, T) -> i64 + Sync + Copy {
+    move |_, j, _| j as i64 + k
+}
+
+/// GrB_DIAGINDEX: `(i, j, x) -> j - (i + k)`, the entry's diagonal counted from
+/// diagonal `k` (0 on the entries [`diag`]`(k)` keeps).
+pub fn diagindex<T>(k: i64) -> impl Fn(Index, Index, T) -> i64 + Sync + Copy {
+    move |i, j, _| j as i64 - (i as i64 + k)
+}
+
+/// A matrix index-unary operator `f(i, j, x)` (a select predicate such as [`tril`], or
+/// [`rowindex`] and the like) as the vector one that [`select`](super::select) and
+/// [`apply_indexed`](super::apply_indexed) take: a vector is a column, as in the C API,
+/// so its entry `u(i)` is seen at row `i`, column 0 -- `f(i, 0, x)`.
+///
+/// # Example
+/// ```
+/// use edgeblas::prelude::*;
+/// let u = Vector::from_pairs(4, [(0, 5.0), (3, 0.0)]);
+/// let mut w = Vector::new(4);
+/// // tril(0) keeps j <= i: with j = 0, every entry of a column.
+/// ops::select(&mut w, None, None, ops::column(ops::tril(0)), &u, &Descriptor::DEFAULT);
+/// assert_eq!(w.to_pairs(), vec![(0, 5.0), (3, 0.0)]);
+/// // triu(0) keeps j >= i: only row 0.
+/// ops::select(&mut w, None, None, ops::column(ops::triu(0)), &u, &Descriptor::DEFAULT);
+/// assert_eq!(w.to_pairs(), vec![(0, 5.0)]);
+/// ```
+pub fn column<T, Z>(f: impl Fn(Index, Index, T) -> Z + Sync) -> impl Fn(Index, T) -> Z + Sync {
+    move |i, x| f(i, 0, x)
 }
 
 macro_rules! value_predicate {

@@ -85,7 +85,8 @@ pub fn apply_matrix<T: Scalar, Z: Scalar>(
 }
 
 /// `C<M> = C (.) f(i, j, A(i, j))` -- an index-aware apply (GrB_Matrix_apply with a
-/// GrB_IndexUnaryOp: ROWINDEX, COLINDEX, DIAGINDEX and the like are one-line closures).
+/// GrB_IndexUnaryOp: [`rowindex`](super::rowindex), [`colindex`](super::colindex),
+/// [`diagindex`](super::diagindex), or any closure over `(i, j, x)`).
 /// Under `desc.transpose_a`, `(i, j)` are positions in `A'`.
 ///
 /// # Panics

@@ -4,6 +4,10 @@
 //! This module checks shapes (a mismatch is the caller's contract violation and panics,
 //! naming the operands) and dispatches to the backend.
 //!
+//! A vector is a column, as in the GraphBLAS C API: an `n`-vector is an `n x 1` matrix,
+//! so a positional operator sees its entry `u(i)` at row `i`, column 0 ([`column`](fn@column) adapts
+//! [`tril`], [`rowindex`] and the other matrix index-unary operators to vectors).
+//!
 //! [`Descriptor`]: crate::descriptor::Descriptor
 
 mod apply;
@@ -28,8 +32,8 @@ pub use index::{
     assign_indices, assign_matrix, assign_reduce, extract, extract_col, extract_matrix, extract_row,
 };
 pub use matrix::{
-    diag, offdiag, select_matrix, select_matrix_inplace, transpose, tril, triu, value_eq, value_ge,
-    value_gt, value_le, value_lt, value_ne,
+    colindex, column, diag, diagindex, offdiag, rowindex, select_matrix, select_matrix_inplace,
+    transpose, tril, triu, value_eq, value_ge, value_gt, value_le, value_lt, value_ne,
 };
 pub use matrix_ewise::{
     apply_matrix, apply_matrix_indexed, apply_matrix_inplace, ewise_add_matrix, ewise_mult_matrix,

@@ -10,7 +10,8 @@
 //! The slots start at the monoid's identity, so a slot ends as the monoid's sum of its
 //! terms in whatever order they came. That is the same value as the ascending-`k` sum of
 //! the other methods, and the same bytes unless two of an output's terms are equal as
-//! values but not as bits (`0.0` and `-0.0`, where the first to arrive stays) or a term
+//! values but not as bits (`0.0` and `-0.0`: the built-in MIN and MAX keep `-0.0` in any
+//! order, but a user's order-free monoid may keep the first to arrive) or a term
 //! is NaN (MIN ignores it, but an output whose terms are all NaN is the last of them in
 //! order, where the slot would keep the identity): then the product is redone by the
 //! column push. Integers never take that way back.
