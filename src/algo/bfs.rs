@@ -589,6 +589,8 @@ struct TemplateLevels<'g, 'a, T> {
     q: Vector<Index>,
     parents: Vector<Index>,
     levels: Vector<u32>,
+    /// The out-degrees of the frontier, a workspace kept across levels.
+    deg: Vector<u64>,
     depth: u32,
     frontier_edges: u64,
     unvisited_edges: u64,
@@ -610,13 +612,15 @@ impl<'g, 'a, T: Scalar> TemplateLevels<'g, 'a, T> {
             0,
             &Descriptor::DEFAULT,
         );
-        let frontier_edges = frontier_edges(g.adjacency(), &q);
+        let mut deg: Vector<u64> = Vector::new(n);
+        let frontier_edges = frontier_edges(g.adjacency(), &q, &mut deg);
         TemplateLevels {
             g,
             visited: q.nvals(),
             q,
             parents,
             levels,
+            deg,
             depth: 0,
             frontier_edges,
             unvisited_edges: g.arcs() as u64 - frontier_edges,
@@ -624,13 +628,13 @@ impl<'g, 'a, T: Scalar> TemplateLevels<'g, 'a, T> {
     }
 }
 
-/// `m_f = plus_reduce(apply(degree, q))`: the out-arcs of the frontier.
-fn frontier_edges<T: Scalar>(a: &Csr<T>, q: &Vector<Index>) -> u64 {
-    let mut deg: Vector<u64> = Vector::new(a.nrows());
+/// `m_f = plus_reduce(apply(degree, q))`: the out-arcs of the frontier (`deg` the
+/// workspace for the degrees).
+fn frontier_edges<T: Scalar>(a: &Csr<T>, q: &Vector<Index>, deg: &mut Vector<u64>) -> u64 {
     let degree = |i: Index, _| a.degree(i as usize) as u64;
     let replace = Descriptor::DEFAULT.with_replace();
-    ops::apply_indexed(&mut deg, None, None, degree, q, &replace);
-    ops::reduce(Plus::<u64>::new(), &deg)
+    ops::apply_indexed(deg, None, None, degree, q, &replace);
+    ops::reduce(Plus::<u64>::new(), deg)
 }
 
 impl<T: Scalar> ops::BfsLevels for TemplateLevels<'_, '_, T> {
@@ -689,7 +693,7 @@ impl<T: Scalar> ops::BfsLevels for TemplateLevels<'_, '_, T> {
         // levels<q> = depth
         let frontier = Mask::structure(q);
         ops::assign_scalar(&mut self.levels, Some(&frontier), None, self.depth, &d0);
-        self.frontier_edges = frontier_edges(a, q);
+        self.frontier_edges = frontier_edges(a, q, &mut self.deg);
         self.unvisited_edges -= self.frontier_edges;
         self.visited += q.nvals();
         Ok(ops::StepCounts {

@@ -89,19 +89,20 @@ where
             (Entries::Sparse(ks, listed.values()), work)
         }
     };
+    let symmetric = a.known_symmetric();
     let choice = choose::push(
         method,
         &PushSize {
             work,
             n,
             nnz: a.nnz(),
-            symmetric: a.known_symmetric(),
+            symmetric,
             scatter: scatter::eligible(&s),
             threads: rayon::current_num_threads(),
         },
     );
     let method = match choice.method {
-        PushMethod::Pull if a.known_symmetric() => return push_by_pull(s, u, a, mask),
+        PushMethod::Pull if symmetric => return push_by_pull(s, u, a, mask),
         PushMethod::Pull => return push_by_pull(s, u, &a.transpose(), mask),
         PushMethod::Scatter | PushMethod::ScatterPrivate => {
             let private = choice.method == PushMethod::ScatterPrivate;
