@@ -328,6 +328,7 @@ fn default_delta_follows_the_documented_rule() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn delta_stepping_on_real_road_graphs_matches_dijkstra() {
     use std::path::PathBuf;
     let root = std::env::var_os("EDGEBLAS_DATA")

@@ -434,6 +434,7 @@ mod real_figures;
 use real_figures::{FIGURES, undirected_edge_list};
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn reference_figures_of_the_real_graphs_under_every_policy() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/real");
     if !dir.is_dir() {

@@ -32,6 +32,7 @@ fn bellman_ford_through_the_host_kernels_equals_the_cpu() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn real_graphs_through_the_host_kernels() {
     cuda_cases::real_graph_cases(&|g, s, p, o| host::bfs(g, s, p, o), &host::bellman_ford);
 }

@@ -78,6 +78,7 @@ fn without_a_gpu_the_error_says_why() {
 }
 
 #[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
 fn bfs_on_the_gpu_equals_the_cpu() {
     let Some(g) = gpu("bfs_on_the_gpu_equals_the_cpu") else {
         return;
@@ -87,6 +88,7 @@ fn bfs_on_the_gpu_equals_the_cpu() {
 }
 
 #[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
 fn bellman_ford_on_the_gpu_equals_the_cpu() {
     let Some(g) = gpu("bellman_ford_on_the_gpu_equals_the_cpu") else {
         return;
@@ -95,6 +97,10 @@ fn bellman_ford_on_the_gpu_equals_the_cpu() {
 }
 
 #[test]
+#[cfg_attr(
+    not(all(feature = "cuda", shared_data)),
+    ignore = "needs --features cuda (and a GPU) and ../shared/data"
+)]
 fn real_graphs_on_the_gpu() {
     let Some(g) = gpu("real_graphs_on_the_gpu") else {
         return;
@@ -103,6 +109,7 @@ fn real_graphs_on_the_gpu() {
 }
 
 #[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
 fn device_matrices_and_vectors_round_trip() {
     let Some(g) = gpu("device_matrices_and_vectors_round_trip") else {
         return;
@@ -140,6 +147,7 @@ fn device_matrices_and_vectors_round_trip() {
 mod chung_lu_cases;
 
 #[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
 fn chung_lu_on_the_gpu_equals_the_cpu_for_every_schedule() {
     let Some(g) = gpu("chung_lu_on_the_gpu_equals_the_cpu_for_every_schedule") else {
         return;
@@ -150,6 +158,7 @@ fn chung_lu_on_the_gpu_equals_the_cpu_for_every_schedule() {
 }
 
 #[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
 fn bfs_runs_on_the_generated_device_graph() {
     let Some(g) = gpu("bfs_runs_on_the_generated_device_graph") else {
         return;

@@ -2,8 +2,8 @@
 //! command line: BFS and SSSP (depths exactly, distances within 1e-4), PageRank
 //! (relative 1e-4), WCC (the same partition, and each label the smallest id of its
 //! component), CDLP (labels exactly) and LCC (within 1e-6), at 1 and 2 threads, on the
-//! validation graphs and the example graphs. Skipped with "SKIP: ..." when the folder is
-//! absent.
+//! validation graphs and the example graphs. Ignored when the folder is absent (cli's
+//! build.rs sets `cfg(shared_data)` when it is there).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -75,6 +75,7 @@ fn assert_same(got: &Path, want: &Path, tol: f64) {
 const POLICIES: &[&str] = &["beamer", "gunrock", "ligra", "xbfs", "push", "pull"];
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn bfs_cases() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -121,6 +122,7 @@ fn bfs_cases() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn bfs_cases_from_the_weighted_edge_files() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -148,6 +150,7 @@ fn bfs_cases_from_the_weighted_edge_files() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn sssp_cases() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -180,6 +183,7 @@ fn sssp_cases() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn integer_distances_are_written_like_the_expected_files() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -261,6 +265,7 @@ fn analytics_case(
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn pagerank_cases() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -296,6 +301,7 @@ fn pagerank_cases() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn wcc_cases() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -339,6 +345,7 @@ fn wcc_cases() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn cdlp_cases() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();
@@ -376,6 +383,7 @@ fn cdlp_cases() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn lcc_cases() {
     let Some(d) = data() else { return };
     let tmp = tempfile::tempdir().unwrap();

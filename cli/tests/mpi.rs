@@ -126,6 +126,7 @@ fn bfs_power_law_identical_for_every_p() {
 }
 
 #[test]
+#[cfg_attr(not(shared_data), ignore = "../shared/data is absent")]
 fn bfs_real_graph_identical_for_every_p() {
     if !have_mpi("bfs_real_graph_identical_for_every_p") {
         return;
