@@ -422,6 +422,54 @@ fn pagerank_matches_power_iteration_for_fixed_iterations() {
     }
 }
 
+/// In f32 the sweep runs in f32: every rank is an f32 value, within f32 rounding of
+/// the f64 power iteration, the same at 1 and 3 threads, and the iteration count and
+/// stop rule are the f64 ones.
+#[test]
+fn pagerank_in_f32_is_f32_close_to_the_power_iteration() {
+    use edgeblas::algo::Precision;
+    let mut differs = false;
+    for (what, a, undirected) in all_graphs() {
+        if a.nrows() == 0 {
+            continue;
+        }
+        for (damping, k) in [(0.85, 1), (0.85, 20), (1.0, 5)] {
+            let opts = PageRankOptions {
+                damping,
+                stop: Stop::Iterations(k),
+            };
+            let (want, _, _) = power_iteration(&a, damping, k, None);
+            let g = Graph::declared(&a, undirected);
+            let run = |t: usize| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .unwrap()
+                    .install(|| algo::pagerank_with(&g, &opts, Precision::F32).unwrap())
+            };
+            let pr = run(1);
+            let what = format!("{what}, damping {damping}, {k} iterations, f32");
+            assert_eq!(pr.iterations, k, "{what}");
+            assert_eq!(pr.ranks, run(3).ranks, "{what}: 1 and 3 threads differ");
+            let n = a.nrows() as f64;
+            for (v, (&x, &y)) in pr.ranks.iter().zip(&want).enumerate() {
+                assert_eq!(x, x as f32 as f64, "{what}: vertex {v}: {x} is no f32");
+                // a few f32 roundings per term and iteration, relative to the ranks' scale
+                let tol = 1e-5 * (y.abs() + 1.0 / n);
+                assert!(
+                    (x - y).abs() <= tol,
+                    "{what}: vertex {v}: got {x}, want {y}"
+                );
+            }
+            differs |= pr.ranks != algo::pagerank(&g, &opts).unwrap().ranks;
+        }
+    }
+    assert!(
+        differs,
+        "the f32 sweep gave the f64 ranks bit for bit everywhere"
+    );
+}
+
 #[test]
 fn pagerank_tolerance_stops_at_the_first_small_change() {
     let mut stopped_early = 0;

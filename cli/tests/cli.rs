@@ -389,6 +389,19 @@ fn analytics_json_reports_each_command_s_result() {
             "{f}: rank sum {sum}"
         );
     }
+    // In f32: the same count, the sum within f32 rounding, the precision reported.
+    let v = json(&run(&[
+        "pagerank",
+        dir,
+        "--iterations",
+        "20",
+        "--precision",
+        "f32",
+        "--json",
+    ]));
+    assert_eq!(v["precision"], "f32");
+    assert_eq!(v["iterations"], 20);
+    assert_abs_diff_eq!(v["sum"].as_f64().unwrap(), 1.0, epsilon = 1e-5);
     // Under a tolerance: it stops, and the ranks still sum to 1.
     let v = json(&run(&["pagerank", dir, "--tolerance", "1e-8", "--json"]));
     let it = v["iterations"].as_u64().unwrap();
@@ -497,6 +510,7 @@ fn analytics_bad_parameters_are_errors_naming_the_flag() {
     let f = f.to_str().unwrap();
     let cases: &[(&[&str], &str)] = &[
         (&["pagerank", f, "--iterations", "0"], "--iterations"),
+        (&["pagerank", f, "--precision", "f16"], "--precision"),
         (&["pagerank", f, "--damping", "-0.5"], "--damping"),
         (&["pagerank", f, "--damping", "1.5"], "--damping"),
         (&["pagerank", f, "--tolerance", "-1"], "--tolerance"),

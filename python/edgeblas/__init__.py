@@ -509,12 +509,14 @@ def sssp(A, source, method="auto", delta=None, threads=None):
 
 
 def pagerank(A, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000,
-             threads=None):
+             threads=None, precision="f64"):
     """PageRank (Graphalytics semantics: dangling vertices spread their rank
     evenly). ``iterations`` fixes the count; otherwise it stops when the L1
-    change falls below ``tolerance`` or after ``max_iterations``."""
+    change falls below ``tolerance`` or after ``max_iterations``.
+    ``precision``: 'f64' (default) or 'f32' (the sweep in float32; the ranks
+    are returned as float64 either way)."""
     return _ext.pagerank(_arg(A), damping, iterations, tolerance, max_iterations,
-                         _symmetric(A), threads)
+                         _symmetric(A), threads, precision)
 
 
 def wcc(A, threads=None):

@@ -163,10 +163,12 @@ def sssp(A: MatrixLike, source: int, method: str = ..., delta: Optional[float] =
     (delta-stepping, or Bellman-Ford when a weight is negative),
     delta-stepping or bellman-ford. A negative cycle raises ValueError."""
     ...
-def pagerank(A: MatrixLike, damping: float = ..., iterations: Optional[int] = ..., tolerance: float = ..., max_iterations: int = ..., threads: Optional[int] = ...) -> npt.NDArray[np.float64]:
+def pagerank(A: MatrixLike, damping: float = ..., iterations: Optional[int] = ..., tolerance: float = ..., max_iterations: int = ..., threads: Optional[int] = ..., precision: str = ...) -> npt.NDArray[np.float64]:
     """PageRank (Graphalytics semantics: dangling vertices spread their rank
     evenly). ``iterations`` fixes the count; otherwise it stops when the L1
-    change falls below ``tolerance`` or after ``max_iterations``."""
+    change falls below ``tolerance`` or after ``max_iterations``.
+    ``precision``: 'f64' (default) or 'f32' (the sweep in float32; the ranks
+    are returned as float64 either way)."""
     ...
 def wcc(A: MatrixLike, threads: Optional[int] = ...) -> npt.NDArray[np.int64]:
     """Weakly connected components: per vertex, the smallest vertex index of its

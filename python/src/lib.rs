@@ -1082,7 +1082,7 @@ fn sssp<'py>(
 /// PageRank with the CLI's options: `iterations` fixes the count, otherwise it stops at
 /// `tolerance` (L1 change) or after `max_iterations`.
 #[pyfunction]
-#[pyo3(signature = (a, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000, symmetric=false, threads=None))]
+#[pyo3(signature = (a, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000, symmetric=false, threads=None, precision="f64"))]
 #[allow(clippy::too_many_arguments)]
 fn pagerank<'py>(
     py: Python<'py>,
@@ -1093,7 +1093,13 @@ fn pagerank<'py>(
     max_iterations: usize,
     symmetric: bool,
     threads: Option<usize>,
+    precision: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let precision: algo::Precision = match precision {
+        "f32" => algo::Precision::F32,
+        "f64" => algo::Precision::F64,
+        p => return Err(to_py(invalid(format!("precision={p:?}: expected 'f32' or 'f64'")))),
+    };
     let g = a.graph("pagerank")?;
     let symmetric = symmetric || a.known_symmetric();
     let stop = match iterations {
@@ -1114,7 +1120,7 @@ fn pagerank<'py>(
         })
         .map_err(to_py)?;
     let r = run(py, threads, || {
-        Ok(algo::pagerank(&graph_of(&g, symmetric), &opts)?.ranks)
+        Ok(algo::pagerank_with(&graph_of(&g, symmetric), &opts, precision)?.ranks)
     })?;
     Ok(PyArray1::from_vec(py, r).into_any())
 }

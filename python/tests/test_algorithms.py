@@ -92,6 +92,18 @@ def test_pagerank_matches_reference(undirected, iterations):
     np.testing.assert_allclose(pr, ref_pagerank(a, 0.85, iterations), rtol=1e-10)
 
 
+def test_pagerank_in_f32():
+    a = random_graph(80, density=0.04, seed=5)
+    ref = ref_pagerank(a, 0.85, 20)
+    pr = eb.pagerank(a, iterations=20, precision="f32")
+    assert pr.dtype == np.float64
+    np.testing.assert_allclose(pr, ref, rtol=1e-5, atol=1e-7)
+    # every rank is a float32 value: the sweep ran in float32
+    assert (pr.astype(np.float32).astype(np.float64) == pr).all()
+    with pytest.raises(ValueError, match="precision"):
+        eb.pagerank(a, precision="f16")
+
+
 def test_pagerank_tolerance_and_damping():
     a = random_graph(100, density=0.05, seed=6)
     pr = eb.pagerank(a, damping=0.5, tolerance=1e-10)

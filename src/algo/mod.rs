@@ -36,6 +36,6 @@ pub use cdlp::cdlp;
 pub use components::{Components, wcc};
 pub use delta_stepping::{default_delta, delta_stepping, delta_stepping_with};
 pub use lcc::lcc;
-pub use pagerank::{PageRank, PageRankOptions, Stop, pagerank};
+pub use pagerank::{PageRank, PageRankOptions, Precision, Stop, pagerank, pagerank_with};
 pub use triangles::{Presort, TriangleCount, TriangleMethod, triangle_count};
 pub use validate::{BfsViolation, validate_bfs};

@@ -14,7 +14,7 @@
 //!
 //! For an undirected graph `A' = A` and no transpose is made.
 
-use crate::algebra::{BinaryOp, Div, Index, Indices, Plus, PlusSecond};
+use crate::algebra::{Arith, BinaryOp, Div, Index, Indices, Number, Plus, PlusSecond};
 use crate::descriptor::Descriptor;
 use crate::graph::Graph;
 use crate::ops;
@@ -100,9 +100,34 @@ impl PageRankOptions {
     }
 }
 
+/// The float type PageRank sweeps in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Precision {
+    /// `f32` ranks and shares (as gapbs's `pr`): half the bytes per vertex read by the
+    /// pull, about 7 significant digits. Ranks are widened to `f64` on return.
+    F32,
+    /// `f64` throughout (the default; what the Graphalytics reference outputs need).
+    #[default]
+    F64,
+}
+
+impl std::str::FromStr for Precision {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "f32" => Ok(Precision::F32),
+            "f64" => Ok(Precision::F64),
+            _ => Err(Error::InvalidArgument(format!(
+                "precision {s:?}: expected f32 or f64"
+            ))),
+        }
+    }
+}
+
 /// PageRank of the graph `g` (`A(i, j)` = arc `i -> j`; its in-edges are `g`'s cached
 /// transpose, or `A` itself when `g` is symmetric) with the Graphalytics semantics: the rank of the dangling
-/// vertices is spread over all vertices. An empty graph has no ranks.
+/// vertices is spread over all vertices. An empty graph has no ranks. In `f64`; see
+/// [`pagerank_with`] for `f32`.
 ///
 /// # Errors
 /// The parameter errors of [`PageRankOptions::check`].
@@ -110,17 +135,77 @@ impl PageRankOptions {
 /// # Panics
 /// If `a` is not square.
 pub fn pagerank(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
+    pagerank_with(g, opts, Precision::F64)
+}
+
+/// [`pagerank`] in the given float [`Precision`]: the same operations (`ewise_mult`,
+/// `extract`, `reduce`, `assign`, the accumulated `mxv` over the in-edges) over `f32`
+/// or `f64` vectors. The ranks (and the change) are returned as `f64` either way.
+///
+/// # Errors
+/// The parameter errors of [`PageRankOptions::check`].
+///
+/// # Panics
+/// If `a` is not square.
+pub fn pagerank_with(
+    g: &Graph<'_, ()>,
+    opts: &PageRankOptions,
+    precision: Precision,
+) -> Result<PageRank> {
     opts.check()?;
     let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "pagerank needs a square matrix");
-    let n = a.nrows();
-    if n == 0 {
+    if a.nrows() == 0 {
         return Ok(PageRank {
             ranks: Vec::new(),
             iterations: 0,
             change: 0.0,
         });
     }
+    match precision {
+        Precision::F64 => sweep::<f64>(g, opts),
+        Precision::F32 => sweep::<f32>(g, opts),
+    }
+}
+
+/// A float PageRank can sweep in.
+trait RankFloat:
+    Number
+    + Arith
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+    + Into<f64>
+{
+    /// The nearest value to `x`.
+    fn of(x: f64) -> Self;
+    /// `|self|`.
+    fn abs(self) -> Self;
+}
+
+impl RankFloat for f64 {
+    fn of(x: f64) -> f64 {
+        x
+    }
+    fn abs(self) -> f64 {
+        f64::abs(self)
+    }
+}
+
+impl RankFloat for f32 {
+    fn of(x: f64) -> f32 {
+        x as f32
+    }
+    fn abs(self) -> f32 {
+        f32::abs(self)
+    }
+}
+
+/// The iterations of [`pagerank_with`] in `F`, on a non-empty square graph.
+fn sweep<F: RankFloat>(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
+    let a = g.adjacency();
+    let n = a.nrows();
     let at = if g.is_symmetric() { a } else { g.in_edges() };
     let (damping, d0) = (opts.damping, Descriptor::DEFAULT);
     let (max, tolerance) = match opts.stop {
@@ -132,18 +217,18 @@ pub fn pagerank(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
     };
     // dd(i) = outdeg(i) / damping, +inf for a dangling vertex (so w is 0 there and every
     // vector stays dense: the pull then reads w by plain indexing).
-    let dd: Vector<f64> = Vector::from_dense(
+    let dd: Vector<F> = Vector::from_dense(
         (0..n)
             .map(|i| match a.degree(i) {
-                0 => f64::INFINITY,
-                k => k as f64 / damping,
+                0 => F::of(f64::INFINITY),
+                k => F::of(k as f64 / damping),
             })
             .collect(),
     );
     let dangling: Vec<Index> = (0..n as Index)
         .filter(|&i| a.degree(i as usize) == 0)
         .collect();
-    let mut r: Vector<f64> = Vector::full(n, 1.0 / n as f64);
+    let mut r: Vector<F> = Vector::full(n, F::of(1.0 / n as f64));
     let (mut w, mut next, mut dangling_r, mut diff) = (
         Vector::new(n),
         Vector::new(n),
@@ -153,7 +238,7 @@ pub fn pagerank(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
     let (mut iterations, mut change) = (0, 0.0);
     while iterations < max {
         // w = r ./ dd: each vertex's damped share per out-arc
-        ops::ewise_mult(&mut w, None, None, &Div::<f64>::new(), &r, &dd, &d0);
+        ops::ewise_mult(&mut w, None, None, &Div::<F>::new(), &r, &dd, &d0);
         // dangle = (+) r(dangling)
         ops::extract(
             &mut dangling_r,
@@ -163,15 +248,15 @@ pub fn pagerank(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
             &Indices::List(&dangling),
             &d0,
         );
-        let dangle = ops::reduce(Plus::<f64>::new(), &dangling_r);
+        let dangle: f64 = ops::reduce(Plus::<F>::new(), &dangling_r).into();
         // next = (1 - damping + damping * dangle) / n;  next += A' plus.second w
-        let base = (1.0 - damping + damping * dangle) / n as f64;
+        let base = F::of((1.0 - damping + damping * dangle) / n as f64);
         ops::assign_scalar(&mut next, None, None, base, &d0);
         ops::mxv(
             &mut next,
             None,
-            Some(&Plus::<f64>::new()),
-            PlusSecond::<f64>::new(),
+            Some(&Plus::<F>::new()),
+            PlusSecond::<F>::new(),
             at,
             &w,
             &d0,
@@ -180,16 +265,16 @@ pub fn pagerank(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
         // change = (+) |next - r|, needed to stop on a tolerance or after the last round
         if tolerance.is_some() || iterations == max {
             ops::ewise_add(&mut diff, None, None, &AbsDiff, &next, &r, &d0);
-            change = ops::reduce(Plus::<f64>::new(), &diff);
+            change = ops::reduce(Plus::<F>::new(), &diff).into();
         }
         std::mem::swap(&mut r, &mut next);
         if tolerance.is_some_and(|tol| change < tol) {
             break;
         }
     }
-    let ranks = r.into_dense(0.0).into_vec();
+    let ranks = r.into_dense(F::zero()).into_vec();
     Ok(PageRank {
-        ranks,
+        ranks: ranks.into_iter().map(Into::into).collect(),
         iterations,
         change,
     })
@@ -198,9 +283,9 @@ pub fn pagerank(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<PageRank> {
 /// `|x - y|`, for the L1 change.
 struct AbsDiff;
 
-impl BinaryOp<f64, f64> for AbsDiff {
-    type Output = f64;
-    fn apply(&self, x: f64, y: f64) -> f64 {
+impl<F: RankFloat> BinaryOp<F, F> for AbsDiff {
+    type Output = F;
+    fn apply(&self, x: F, y: F) -> F {
         (x - y).abs()
     }
 }
