@@ -299,3 +299,73 @@ fn partition_equals_one_select_per_bin() {
         }
     }
 }
+
+/// `mxv` with an accumulator into a dense `w` and no mask (each row's sum combined
+/// straight into `w`, with no product vector) gives the bytes of the product followed by
+/// the write-back (the same call on a full bitmap `w`), for dense, bitmap and sparse
+/// `u`, float PLUS and integer MIN, at 1, 2 and 4 threads, rows without a term keeping
+/// their old value.
+#[test]
+fn mxv_accumulated_into_a_dense_w_equals_product_then_write_back() {
+    let d0 = Descriptor::DEFAULT;
+    for (seed, n, deg) in [(1u64, 37usize, 2usize), (2, 5000, 3), (3, 70_000, 4)] {
+        let mut r = Rng::new(seed);
+        let a = graph(&mut r, n, deg, |r| r.below(100) as f64 / 8.0);
+        let ai = a.map(|x| x as i64);
+        let w0: Vec<f64> = (0..n).map(|_| r.below(1000) as f64 / 3.0).collect();
+        for p in [1.0, 0.3, 0.001] {
+            let u = frontier(&mut r, n, p, |r| r.below(50) as f64 - 10.5);
+            let u = if p == 1.0 {
+                Vector::from_dense(u.into_dense(0.0).into_vec())
+            } else {
+                u
+            };
+            let ui: Vector<i64> =
+                Vector::from_pairs(n, u.to_pairs().into_iter().map(|(i, x)| (i, x as i64)));
+            let run_f = |w: &mut Vector<f64>| {
+                ops::mxv(
+                    w,
+                    None,
+                    Some(&Plus::<f64>::new()),
+                    PlusTimes::<f64>::new(),
+                    &a,
+                    &u,
+                    &d0,
+                )
+            };
+            let run_i = |w: &mut Vector<i64>| {
+                ops::mxv(
+                    w,
+                    None,
+                    Some(&Min::<i64>::new()),
+                    MinPlus::<i64>::new(),
+                    &ai,
+                    &ui,
+                    &d0,
+                )
+            };
+            let mut want_f = Vector::from_dense(w0.clone());
+            want_f.make_bitmap();
+            assert_eq!(want_f.format_name(), "bitmap", "the reference takes the write-back");
+            run_f(&mut want_f);
+            let w0i: Vec<i64> = w0.iter().map(|&x| x as i64).collect();
+            let mut want_i = Vector::from_dense(w0i.clone());
+            want_i.make_bitmap();
+            run_i(&mut want_i);
+            for threads in [1, 2, 4] {
+                let what = format!("n {n}, p {p}, {threads} threads");
+                let mut w = Vector::from_dense(w0.clone());
+                pool(threads).install(|| run_f(&mut w));
+                assert_eq!(w.format_name(), "dense", "{what}");
+                let (got, want) = (w.to_pairs(), want_f.to_pairs());
+                assert_eq!(got.len(), want.len(), "{what}");
+                for ((i, x), (_, y)) in got.iter().zip(&want) {
+                    assert_eq!(x.to_bits(), y.to_bits(), "{what}: w({i})");
+                }
+                let mut w = Vector::from_dense(w0i.clone());
+                pool(threads).install(|| run_i(&mut w));
+                assert_eq!(w.to_pairs(), want_i.to_pairs(), "{what}, MIN.PLUS i64");
+            }
+        }
+    }
+}

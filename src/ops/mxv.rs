@@ -36,6 +36,13 @@ pub fn mxv<S, A, U>(
     A: Scalar,
     U: Scalar,
 {
+    // w (.)= A u into a dense w with no mask: each row's sum goes straight into w.
+    if let (None, Some(acc), false, false, Vector::Dense(d)) =
+        (mask, accum, desc.transpose, desc.replace, &mut *w)
+    {
+        pull::mxv_pull_accumulate(semiring, a, u, d.as_mut_slice(), acc);
+        return;
+    }
     let t = product(w.len(), mask, semiring, a, u, desc);
     write::write_back(w, mask, accum, t, true, desc.replace);
 }

@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use crate::algebra::{Index, Monoid, Scalar, Semiring};
+use crate::algebra::{BinaryOp, Index, Monoid, Scalar, Semiring};
 use crate::descriptor::{Mask, MaskSet};
 use crate::matrix::Csr;
 use crate::vector::{BitmapVector, SparseVector, Vector};
@@ -163,4 +163,65 @@ where
         .sum();
     out.set_nvals(nvals);
     Vector::Bitmap(out)
+}
+
+/// `w(i) = w(i) (.) (A (+).(x) u)(i)` for a dense `w`, a dense or bitmap `u` and no
+/// mask: each row's sum combined straight into `w` (rows without a term leave `w(i)`),
+/// with no product vector in between. The same bytes as [`mxv_pull`] followed by the
+/// accumulating write-back, without its allocation and second pass over `n`.
+pub(crate) fn mxv_pull_accumulate<S, A, U>(
+    s: S,
+    a: &Csr<A>,
+    u: &Vector<U>,
+    w: &mut [S::Output],
+    accum: &dyn BinaryOp<S::Output, S::Output, Output = S::Output>,
+) where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    assert_eq!(u.len(), a.ncols(), "u.len() != A.ncols()");
+    assert_eq!(w.len(), a.nrows(), "w.len() != A.nrows()");
+    // SAFETY (the unchecked reads): as in mxv_pull, every column index is below
+    // a.ncols() == u.len().
+    match u {
+        Vector::Dense(d) => {
+            let v = d.as_slice();
+            accumulate_rows(&s, a, w, accum, |k| Some(unsafe { *v.get_unchecked(k) }))
+        }
+        Vector::Bitmap(b) => {
+            let (bits, vals) = (b.bits(), b.values());
+            accumulate_rows(&s, a, w, accum, |k| unsafe {
+                ((*bits.get_unchecked(k >> 6) >> (k & 63)) & 1 == 1).then(|| *vals.get_unchecked(k))
+            })
+        }
+        Vector::Sparse(sp) => {
+            let b = Vector::Bitmap(BitmapVector::from_sparse(sp));
+            mxv_pull_accumulate(s, a, &b, w, accum)
+        }
+    }
+}
+
+/// The rows of [`mxv_pull_accumulate`], in parallel by blocks of rows.
+fn accumulate_rows<S, A, U, G>(
+    s: &S,
+    a: &Csr<A>,
+    w: &mut [S::Output],
+    accum: &dyn BinaryOp<S::Output, S::Output, Output = S::Output>,
+    get: G,
+) where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+    G: Fn(usize) -> Option<U> + Sync,
+{
+    w.par_chunks_mut(ROWS_PER_TASK)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            for (l, slot) in chunk.iter_mut().enumerate() {
+                if let Some(z) = row_sum(s, a, c * ROWS_PER_TASK + l, &get) {
+                    *slot = accum.apply(*slot, z);
+                }
+            }
+        });
 }
