@@ -346,7 +346,11 @@ fn mxv_accumulated_into_a_dense_w_equals_product_then_write_back() {
             };
             let mut want_f = Vector::from_dense(w0.clone());
             want_f.make_bitmap();
-            assert_eq!(want_f.format_name(), "bitmap", "the reference takes the write-back");
+            assert_eq!(
+                want_f.format_name(),
+                "bitmap",
+                "the reference takes the write-back"
+            );
             run_f(&mut want_f);
             let w0i: Vec<i64> = w0.iter().map(|&x| x as i64).collect();
             let mut want_i = Vector::from_dense(w0i.clone());
