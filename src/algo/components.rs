@@ -22,7 +22,7 @@
 //! T    = the first 4 entries of each row of S        built from S's arrays, as FastSV7 does
 //! f    = FastSV(T)                                    a forest of stars, each inside a component
 //! key  = the most frequent label                      usually the giant component's
-//! S'   = select(S, (i, j): not both in key's star)  GrB_select, an index-unary closure
+//! S'   = select(S, (i, j): not both in key's star)  from the other vertices' rows only
 //! f    = FastSV(S') from f                            converges to the same labels
 //! ```
 //!
@@ -32,7 +32,7 @@
 //! inside the giant component, so the full passes run over a small remainder.
 
 use crate::algebra::{Index, Indices, Lor, Min, MinSecond, NeOp};
-use crate::descriptor::{Descriptor, MatrixDescriptor};
+use crate::descriptor::Descriptor;
 use crate::graph::Graph;
 use crate::matrix::Csr;
 use crate::ops;
@@ -101,7 +101,6 @@ pub fn fastsv(s: &Csr<()>) -> Components {
 /// outside the most common component.
 pub fn fastsv_sampled(s: &Csr<()>) -> Components {
     let n = s.nrows();
-    let md = MatrixDescriptor::DEFAULT;
     // T = the first SAMPLE entries of each row, taken from S's arrays (as LAGraph's
     // FastSV7 does): SAMPLE entries a row instead of a pass over every arc.
     let (off, cols) = (s.offsets(), s.indices());
@@ -134,19 +133,62 @@ pub fn fastsv_sampled(s: &Csr<()>) -> Components {
         .max_by_key(|&v| (count[v], std::cmp::Reverse(v)))
         .unwrap_or(0) as Index;
     drop(count);
-    // S' = S without the arcs inside the key's star. The predicate reads the star's
-    // members from a bitmap (n / 8 bytes: in cache, where the labels would not be).
+    // S' = S without the arcs inside the key's star. The membership is a bitmap (n / 8
+    // bytes: in cache, where the labels would not be).
     let mut in_key = vec![0u64; n.div_ceil(64)];
     for (v, &l) in f.iter().enumerate() {
         if l == key {
             in_key[v / 64] |= 1 << (v % 64);
         }
     }
-    let member = |v: Index| in_key[v as usize / 64] >> (v % 64) & 1 == 1;
-    let mut rest = Csr::empty(n, n);
-    let outside = |i: Index, j: Index, _: ()| !(member(i) && member(j));
-    ops::select_matrix(&mut rest, None, None, outside, s, &md);
+    let rest = outside_star(s, &in_key);
     fastsv_from(&rest, f, sampled.rounds)
+}
+
+/// `select(S, (i, j): not both members)` for a symmetric pattern `S` and a membership
+/// bitmap, reading only the rows of the non-members (as Afforest skips the giant
+/// component): a non-member's row is kept whole, and a member's row is the non-members
+/// that list it, which by symmetry is its row without the members. Rows come out sorted
+/// since the non-members are visited in ascending order. O(n + arcs of the non-members).
+fn outside_star(s: &Csr<()>, in_key: &[u64]) -> Csr<()> {
+    let n = s.nrows();
+    let member = |v: usize| in_key[v / 64] >> (v % 64) & 1 == 1;
+    // Row lengths: a non-member's whole row; one more for each member it lists.
+    let mut len = vec![0u64; n];
+    for i in (0..n).filter(|&i| !member(i)) {
+        let (cols, _) = s.row(i);
+        len[i] += cols.len() as u64;
+        for &j in cols {
+            if member(j as usize) {
+                len[j as usize] += 1;
+            }
+        }
+    }
+    let mut off = Vec::with_capacity(n + 1);
+    off.push(0u64);
+    let mut total = 0u64;
+    for l in &len {
+        total += l;
+        off.push(total);
+    }
+    // Fill: each row from its start, a cursor per row.
+    let mut at: Vec<u64> = off[..n].to_vec();
+    let mut cols_out = vec![0 as Index; total as usize];
+    for i in (0..n).filter(|&i| !member(i)) {
+        let (cols, _) = s.row(i);
+        let a = at[i] as usize;
+        cols_out[a..a + cols.len()].copy_from_slice(cols);
+        at[i] += cols.len() as u64;
+        for &j in cols {
+            if member(j as usize) {
+                cols_out[at[j as usize] as usize] = i as Index;
+                at[j as usize] += 1;
+            }
+        }
+    }
+    let vals = vec![(); cols_out.len()];
+    Csr::new_checked(n, n, off, cols_out, vals)
+        .expect("rows of a valid symmetric matrix, in ascending order, are valid")
 }
 
 /// FastSV over `s` from the parents `f0`: a forest of stars (`f0[f0[v]] == f0[v]`),
