@@ -35,18 +35,24 @@ mod imp {
 mod imp {
     use std::time::Instant;
 
+    use edgeblas::algo::bfs::Policy;
     use edgeblas::algo::bfs::{BfsOptions, BfsResult};
     use edgeblas::algo::validate::validate_bfs;
+    use edgeblas::dist::bfs::LocalGraph;
     use edgeblas::dist::{self, Failed, Net, Traffic};
     use edgeblas::generate::chung_lu::{Plan, Report};
-    use edgeblas::io::Graph;
+    use edgeblas::io::{Format, Graph, VertexIds};
     use edgeblas::{Error, Result};
     use serde_json::json;
 
-    use crate::common::{median, set_threads, silence_errors, sources_of, timed, vertex_index};
+    use crate::common::{
+        index_of, median, set_threads, silence_errors, sources_by_ids, sources_of, timed,
+        vertex_index,
+    };
     use crate::generate::{BenchChungLuArgs, ChungLuArgs, ChungLuModel, write_outputs};
     use crate::traverse::{
-        BfsArgs, PolicyName, external_violation, prepare, teps_edges, write_levels, write_parents,
+        BfsArgs, PolicyName, external_violation, prepare, teps_edges, write_levels_ids,
+        write_parents_ids,
     };
 
     /// Starts MPI; ranks other than 0 stop printing errors.
@@ -132,11 +138,44 @@ mod imp {
         })
     }
 
+    /// Whether the ranks read `a`'s input in row blocks (decided by rank 0): a regular,
+    /// uncompressed binary file, and no `--validate` (which checks against the whole
+    /// graph, read by rank 0).
+    fn reads_row_blocks(a: &BfsArgs) -> bool {
+        let i = &a.input;
+        let format = match &i.format {
+            Some(f) => Format::from_name(f).ok(),
+            None => Format::from_path(&i.file),
+        };
+        let name = i.file.to_string_lossy().to_ascii_lowercase();
+        format == Some(Format::Binary)
+            && !name.ends_with(".gz")
+            && !a.validate
+            && std::fs::metadata(&i.file).is_ok_and(|m| m.is_file())
+    }
+
+    /// What the outputs say of the graph, on rank 0.
+    struct Meta<'a> {
+        ids: &'a VertexIds,
+        vertices: usize,
+        arcs: u64,
+        directed: bool,
+        sources: &'a [u32],
+        load_s: f64,
+        /// Graph500's traversed edges.
+        edges: u64,
+        valid: Option<bool>,
+    }
+
     /// `mpirun -np P edgeblas bfs FILE --source ID --backend mpi`.
     pub fn bfs(a: &BfsArgs) -> Result<()> {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.threads))?;
         let policy = together(&net, a.policy.build())?;
+        let blocks = net.is_root() && reads_row_blocks(a);
+        if net.broadcast_u64s(&[blocks as u64])[0] == 1 {
+            return bfs_row_blocks(a, &net, threads, policy.as_ref());
+        }
         let input = if net.is_root() {
             read_input(a, net.size()).map(Some)
         } else {
@@ -175,11 +214,130 @@ mod imp {
         let (Some(input), Some(bg), Some(res)) = (&input, &bg, &r.result) else {
             return Ok(());
         };
+        let g = &input.graph;
+        let valid = if a.validate {
+            validate_bfs(&g.adjacency, &input.sources, res).map_err(|v| {
+                Error::InvalidStructure(format!("--validate: {}", external_violation(g, &v)))
+            })?;
+            Some(true)
+        } else {
+            None
+        };
+        let meta = Meta {
+            ids: &g.ids,
+            vertices: g.vertices(),
+            arcs: g.arcs() as u64,
+            directed: g.directed,
+            sources: &input.sources,
+            load_s: input.load_s,
+            edges: teps_edges(g, bg, res),
+            valid,
+        };
         finish_bfs(
             a,
             &net,
-            input,
-            bg,
+            &meta,
+            res,
+            &r.level_traffic,
+            r.traffic,
+            scatter,
+            secs,
+            prep_s,
+            threads,
+            policy.name(),
+        )
+    }
+
+    /// Rank 0's reading of `--source` and `--target` against the ids (and, for
+    /// `random:K`, the out-degrees, read from the file's offsets).
+    fn resolve_ids(a: &BfsArgs, ids: &VertexIds, n: usize) -> Result<(Vec<u32>, Option<u32>)> {
+        let sources = if a.source.starts_with("random:") {
+            let offsets = edgeblas::io::binary::BinaryFile::open(&a.input.file)?.offsets(0..n)?;
+            sources_by_ids(
+                ids,
+                n,
+                |v| offsets[v + 1] - offsets[v],
+                &a.source,
+                "--source",
+            )?
+        } else {
+            sources_by_ids(ids, n, |_| 0, &a.source, "--source")?
+        };
+        let target = a
+            .target
+            .map(|t| index_of(ids, n, t, "--target"))
+            .transpose()?;
+        Ok((sources, target))
+    }
+
+    /// BFS over a binary file every rank reads its own rows of: no rank holds the graph.
+    fn bfs_row_blocks(a: &BfsArgs, net: &Net, threads: usize, policy: &dyn Policy) -> Result<()> {
+        let t_load = Instant::now();
+        let read = together(
+            net,
+            dist::read::read_row_blocks(net, &a.input.file).map_err(agreed),
+        )?;
+        let h = read.header;
+        let load_s = t_load.elapsed().as_secs_f64();
+        let resolved = match &read.ids {
+            Some(ids) => resolve_ids(a, ids, h.vertices).map(Some),
+            None => Ok(None),
+        };
+        let resolved = together(net, net.agree(resolved).map_err(agreed))?;
+        let t_prep = Instant::now();
+        let may_pull = a.policy.policy != PolicyName::Push;
+        let before = net.sent();
+        let local = LocalGraph::from_rows(
+            net,
+            read.part,
+            h.directed,
+            a.input.undirected,
+            may_pull,
+            read.rows.offsets,
+            read.rows.indices,
+        );
+        let scatter = net.sent() - before;
+        let scatter = net.allreduce_sum(&[scatter.bytes, scatter.messages]);
+        let mut words = Vec::new();
+        if let Some((sources, target)) = &resolved {
+            words.push(target.map_or(0, |t| t as u64 + 1));
+            words.extend(sources.iter().map(|&s| s as u64));
+        }
+        let words = net.broadcast_u64s(&words);
+        let target = (words[0] > 0).then(|| (words[0] - 1) as u32);
+        let sources: Vec<u32> = words[1..].iter().map(|&s| s as u32).collect();
+        let opts = BfsOptions {
+            trace: true,
+            max_depth: a.max_depth,
+            target,
+        };
+        net.barrier();
+        let prep_s = t_prep.elapsed().as_secs_f64();
+        let t0 = Instant::now();
+        let r = together(net, dist::bfs::bfs(net, &local, &sources, policy, &opts))?;
+        let secs = t0.elapsed().as_secs_f64();
+        let (Some(ids), Some(res)) = (&read.ids, &r.result) else {
+            return Ok(());
+        };
+        let directed = h.directed && !a.input.undirected;
+        let meta = Meta {
+            ids,
+            vertices: h.vertices,
+            arcs: local.arcs(),
+            directed,
+            sources: &sources,
+            load_s,
+            edges: if directed && !local.is_symmetric() {
+                r.reached_arcs
+            } else {
+                r.reached_arcs / 2
+            },
+            valid: None,
+        };
+        finish_bfs(
+            a,
+            net,
+            &meta,
             res,
             &r.level_traffic,
             r.traffic,
@@ -195,8 +353,7 @@ mod imp {
     fn finish_bfs(
         a: &BfsArgs,
         net: &Net,
-        input: &Input,
-        bg: &edgeblas::algo::bfs::BfsGraph<'_, ()>,
+        g: &Meta<'_>,
         r: &BfsResult,
         level_traffic: &[Traffic],
         traffic: Traffic,
@@ -206,22 +363,14 @@ mod imp {
         threads: usize,
         policy: String,
     ) -> Result<()> {
-        let g = &input.graph;
-        let valid = if a.validate {
-            validate_bfs(&g.adjacency, &input.sources, r).map_err(|v| {
-                Error::InvalidStructure(format!("--validate: {}", external_violation(g, &v)))
-            })?;
-            Some(true)
-        } else {
-            None
-        };
+        let valid = g.valid;
         if let Some(p) = &a.levels {
-            write_levels(p, g, r)?;
+            write_levels_ids(p, g.ids, g.vertices, r)?;
         }
         if let Some(p) = &a.parents {
-            write_parents(p, g, r)?;
+            write_parents_ids(p, g.ids, g.vertices, r)?;
         }
-        let edges = teps_edges(g, bg, r);
+        let edges = g.edges;
         if a.json {
             let trace: Vec<_> = r
                 .trace
@@ -236,10 +385,10 @@ mod imp {
                 .collect();
             let out = json!({
                 "file": a.input.file.display().to_string(),
-                "vertices": g.vertices(),
-                "arcs": g.arcs(),
+                "vertices": g.vertices,
+                "arcs": g.arcs,
                 "directed": g.directed,
-                "sources": input.sources.iter().map(|&s| g.ids.external(s as usize)).collect::<Vec<_>>(),
+                "sources": g.sources.iter().map(|&s| g.ids.external(s as usize)).collect::<Vec<_>>(),
                 "policy": policy,
                 "backend": "mpi",
                 "device": null,
@@ -250,7 +399,7 @@ mod imp {
                 "depth_sum": r.depth_sum(),
                 "complete": r.complete,
                 "seconds": secs,
-                "load_seconds": input.load_s,
+                "load_seconds": g.load_s,
                 "prepare_seconds": prep_s,
                 "traversed_edges": edges,
                 "gteps": edges as f64 / secs / 1e9,

@@ -36,6 +36,9 @@ pub struct LocalGraph {
     part: RowBlocks,
     arcs: u64,
     symmetric: bool,
+    /// Whether `in_offsets`/`in_indices` hold `A'`'s rows (else a pull reads `A`'s,
+    /// which is right when `symmetric`, and pull is never asked for otherwise).
+    has_in: bool,
     out_offsets: Vec<u64>,
     out_indices: Vec<Index>,
     in_offsets: Vec<u64>,
@@ -58,7 +61,7 @@ impl LocalGraph {
         self.arcs
     }
 
-    /// Whether `A' = A` (no in-arcs were sent).
+    /// Whether `A' = A`.
     pub fn is_symmetric(&self) -> bool {
         self.symmetric
     }
@@ -73,7 +76,7 @@ impl LocalGraph {
     }
 
     fn in_row(&self, lv: usize) -> &[Index] {
-        if self.symmetric {
+        if !self.has_in {
             return self.out_row(lv);
         }
         &self.in_indices[self.in_offsets[lv] as usize..self.in_offsets[lv + 1] as usize]
@@ -155,11 +158,135 @@ pub fn scatter_graph(net: &Net, graph: Option<(&BfsGraph<'_, ()>, bool)>) -> Loc
     LocalGraph {
         part,
         arcs,
-        symmetric: symmetric || !send_in,
+        symmetric,
+        has_in: send_in,
         out_offsets,
         out_indices,
         in_offsets,
         in_indices,
+    }
+}
+
+/// The rows of `A'` owned here, from the rows of `A` every rank holds: every arc
+/// `u -> v` travels to `owner(v)` (one alltoallv of `(v, u)` pairs), where a stable
+/// counting sort by `v` leaves each row ascending (pairs arrive in rank order, and each
+/// rank sends its rows in order).
+fn transpose_rows(
+    net: &Net,
+    part: &RowBlocks,
+    offsets: &[u64],
+    indices: &[Index],
+) -> (Vec<u64>, Vec<Index>) {
+    let me = part.range(net.rank());
+    let mut out: Vec<Vec<Index>> = vec![Vec::new(); part.ranks()];
+    for lu in 0..me.len() {
+        let u = (me.start + lu) as Index;
+        for &v in &indices[offsets[lu] as usize..offsets[lu + 1] as usize] {
+            let o = &mut out[part.owner(v)];
+            o.push(v);
+            o.push(u);
+        }
+    }
+    let got = net.alltoallv(&out);
+    drop(out);
+    let mut in_offsets = vec![0u64; me.len() + 1];
+    for pair in got.chunks_exact(2) {
+        in_offsets[pair[0] as usize - me.start + 1] += 1;
+    }
+    for i in 0..me.len() {
+        in_offsets[i + 1] += in_offsets[i];
+    }
+    let mut fill: Vec<u64> = in_offsets[..me.len()].to_vec();
+    let mut in_indices = vec![0 as Index; got.len() / 2];
+    for pair in got.chunks_exact(2) {
+        let lv = pair[0] as usize - me.start;
+        in_indices[fill[lv] as usize] = pair[1];
+        fill[lv] += 1;
+    }
+    (in_offsets, in_indices)
+}
+
+/// The sorted union of two ascending rows.
+fn union_into(a: &[Index], b: &[Index], out: &mut Vec<Index>) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        out.push(x.min(y));
+        i += (x <= y) as usize;
+        j += (y <= x) as usize;
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+}
+
+impl LocalGraph {
+    /// The distributed graph from the rows of `A` every rank already holds (read from a
+    /// binary file in row blocks: [`super::read::read_row_blocks`]), with no rank ever
+    /// holding more than its rows. Collective: every rank passes the same `part`,
+    /// `directed`, `undirected` and `may_pull`, and its own rows (`offsets` from 0, one
+    /// per owned row plus one).
+    ///
+    /// A `directed` graph's rows of `A'` are built by one exchange (an alltoallv of its
+    /// arcs) and compared with `A`'s (one allreduce) to learn whether `A' = A`, as
+    /// [`BfsGraph::detect`] does on one process; they are kept when a level `may_pull`
+    /// and `A' != A`. `undirected` makes the rows `A ∪ A'` (as
+    /// [`crate::io::Graph::into_undirected`] does), symmetric.
+    ///
+    /// # Panics
+    /// When `part` is not cut for this run's ranks or `offsets` does not fit the owned
+    /// rows (a caller's mistake).
+    pub fn from_rows(
+        net: &Net,
+        part: RowBlocks,
+        directed: bool,
+        undirected: bool,
+        may_pull: bool,
+        offsets: Vec<u64>,
+        indices: Vec<Index>,
+    ) -> LocalGraph {
+        assert_eq!(part.ranks(), net.size(), "part.ranks() != ranks");
+        let me = part.range(net.rank());
+        assert_eq!(
+            offsets.len(),
+            me.len() + 1,
+            "offsets.len() != owned rows + 1"
+        );
+        let (mut out_offsets, mut out_indices) = (offsets, indices);
+        let (mut in_offsets, mut in_indices) = (Vec::new(), Vec::new());
+        let mut symmetric = true;
+        if directed {
+            let (io, ii) = transpose_rows(net, &part, &out_offsets, &out_indices);
+            let same = io == out_offsets && ii == out_indices;
+            symmetric = net.allreduce_max(!same as u64) == 0;
+            if !symmetric && undirected {
+                let mut offsets = Vec::with_capacity(me.len() + 1);
+                let mut indices = Vec::with_capacity(out_indices.len() + ii.len());
+                offsets.push(0u64);
+                for lv in 0..me.len() {
+                    let a = &out_indices[out_offsets[lv] as usize..out_offsets[lv + 1] as usize];
+                    let b = &ii[io[lv] as usize..io[lv + 1] as usize];
+                    union_into(a, b, &mut indices);
+                    offsets.push(indices.len() as u64);
+                }
+                out_offsets = offsets;
+                out_indices = indices;
+                symmetric = true;
+            } else if !symmetric && may_pull {
+                in_offsets = io;
+                in_indices = ii;
+            }
+        }
+        let arcs = net.allreduce_sum(&[out_indices.len() as u64])[0];
+        LocalGraph {
+            part,
+            arcs,
+            symmetric,
+            has_in: !in_offsets.is_empty(),
+            out_offsets,
+            out_indices,
+            in_offsets,
+            in_indices,
+        }
     }
 }
 
@@ -174,6 +301,9 @@ pub struct DistBfs {
     /// The whole search's traffic, all ranks together (levels, counts and the final
     /// gather of parents and levels at rank 0).
     pub traffic: Traffic,
+    /// Arcs whose tail was reached (out-degrees of the reached vertices summed over the
+    /// ranks): Graph500's traversed edges, before halving for a symmetric graph.
+    pub reached_arcs: u64,
 }
 
 /// One rank's search state.
@@ -341,8 +471,13 @@ impl BfsLevels for DistLevels<'_> {
             examined: c[2],
         })
     }
-    type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>);
+    type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
     fn finish(self) -> Result<Self::Output> {
+        let reached: u64 = (0..self.levels.len())
+            .filter(|&lv| self.levels[lv] != UNREACHED)
+            .map(|lv| self.g.out_row(lv).len() as u64)
+            .sum();
+        let reached = self.net.allreduce_sum(&[reached])[0];
         let parents = self.net.gatherv_root(&self.parents);
         let levels = self.net.gatherv_root(&self.levels);
         let flat: Vec<u64> = self
@@ -358,7 +493,7 @@ impl BfsLevels for DistLevels<'_> {
                 messages: c[1],
             })
             .collect();
-        Ok((parents.zip(levels), per_level))
+        Ok((parents.zip(levels), per_level, reached))
     }
 }
 
@@ -425,7 +560,7 @@ pub fn bfs(
         visited: c[0],
         traffic: Vec::new(),
     };
-    let ((out, level_traffic), summary) = drive(state, n, g.arcs, policy, opts)?;
+    let ((out, level_traffic, reached_arcs), summary) = drive(state, n, g.arcs, policy, opts)?;
     let mine = net.sent() - start;
     let total = net.allreduce_sum(&[mine.bytes, mine.messages]);
     Ok(DistBfs {
@@ -435,5 +570,6 @@ pub fn bfs(
             bytes: total[0],
             messages: total[1],
         },
+        reached_arcs,
     })
 }
