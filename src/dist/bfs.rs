@@ -17,6 +17,15 @@
 //!
 //! Either way the parent of `v` is the smallest-index frontier vertex with an arc to
 //! `v`, as on one process, so the parents and levels are identical for every `P`.
+//!
+//! Inside a rank the level's work runs on the rank's rayon threads (`--threads`): a push
+//! walks chunks of the frontier in parallel and takes the offers with an atomic minimum
+//! per vertex, a pull scans chunks of the owned vertices in parallel. MPI is called from
+//! the calling thread only (MPI initialized `Funneled`).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rayon::prelude::*;
 
 use super::net::{Net, Traffic};
 use super::partition::{Partition, RowBlocks};
@@ -311,7 +320,9 @@ struct DistLevels<'a> {
     net: &'a Net,
     g: &'a LocalGraph,
     lo: usize,
-    parents: Vec<u32>,
+    /// Parents of the owned vertices (`UNREACHED` until reached): atomic so that the
+    /// threads of a push level can take the smallest offer.
+    parents: Vec<AtomicU32>,
     levels: Vec<u32>,
     /// Owned frontier vertices (global ids), ascending.
     frontier: Vec<Index>,
@@ -322,46 +333,86 @@ struct DistLevels<'a> {
     traffic: Vec<Traffic>,
 }
 
+/// Frontier vertices a rayon task walks in a push level.
+const PUSH_CHUNK: usize = 1024;
+/// `(v, u)` offers a task takes in a push level.
+const OFFER_CHUNK: usize = 8192;
+/// Owned vertices a task scans in a pull level.
+const PULL_CHUNK: usize = 4096;
+
 impl DistLevels<'_> {
+    /// Offers parent `u` to every owned, unvisited `v` of the `(v, u)` pairs, in
+    /// parallel: the smallest offer wins (an atomic minimum, so the order of the offers
+    /// does not matter), and the vertices offered a first parent are returned.
+    fn offer(&self, pairs: &[Index]) -> Vec<Index> {
+        let (levels, parents, lo) = (&self.levels, &self.parents, self.lo);
+        let found: Vec<Vec<Index>> = pairs
+            .par_chunks(2 * OFFER_CHUNK)
+            .map(|c| {
+                let mut first = Vec::new();
+                for pair in c.chunks_exact(2) {
+                    let lv = pair[0] as usize - lo;
+                    if levels[lv] == UNREACHED
+                        && parents[lv].fetch_min(pair[1], Ordering::Relaxed) == UNREACHED
+                    {
+                        first.push(pair[0]);
+                    }
+                }
+                first
+            })
+            .collect();
+        found.concat()
+    }
+
     fn push(&mut self) -> (Vec<Index>, u64) {
         let g = self.g;
         let p = self.net.size();
-        let mut out: Vec<Vec<Index>> = vec![Vec::new(); p];
-        let mut examined = 0u64;
         let me = self.net.rank();
-        let next_level = self.depth + 1;
-        let mut next = Vec::new();
-        // Offers parent `u` to owned vertex `v`: the smallest offer of the level wins.
-        let mut offer = |levels: &mut [u32], parents: &mut [u32], v: Index, u: Index| {
-            let lv = v as usize - self.lo;
-            let l = levels[lv];
-            if l == UNREACHED {
-                levels[lv] = next_level;
-                parents[lv] = u;
-                next.push(v);
-            } else if l == next_level && u < parents[lv] {
-                parents[lv] = u;
-            }
-        };
+        let lo = self.lo;
         let range = g.part.range(me);
-        for &u in &self.frontier {
-            let row = g.out_row(u as usize - self.lo);
-            examined += row.len() as u64;
-            for &v in row {
-                if range.contains(&(v as usize)) {
-                    // Owned here: no message.
-                    offer(&mut self.levels, &mut self.parents, v, u);
-                } else {
-                    let o = &mut out[g.part.owner(v)];
-                    o.push(v);
-                    o.push(u);
+        // Each task's frontier arcs u -> v as (v, u) pairs by owner of v, this rank's too.
+        let walked: Vec<(Vec<Vec<Index>>, u64)> = self
+            .frontier
+            .par_chunks(PUSH_CHUNK)
+            .map(|fr| {
+                let mut out: Vec<Vec<Index>> = vec![Vec::new(); p];
+                let mut examined = 0u64;
+                for &u in fr {
+                    let row = g.out_row(u as usize - lo);
+                    examined += row.len() as u64;
+                    for &v in row {
+                        let r = if range.contains(&(v as usize)) {
+                            me
+                        } else {
+                            g.part.owner(v)
+                        };
+                        out[r].push(v);
+                        out[r].push(u);
+                    }
                 }
-            }
-        }
+                (out, examined)
+            })
+            .collect();
+        let examined = walked.iter().map(|w| w.1).sum();
+        let mut out: Vec<Vec<Index>> = (0..p)
+            .map(|r| {
+                let mut all = Vec::with_capacity(walked.iter().map(|w| w.0[r].len()).sum());
+                for w in &walked {
+                    all.extend_from_slice(&w.0[r]);
+                }
+                all
+            })
+            .collect();
+        drop(walked);
+        // Owned heads need no message.
+        let local = std::mem::take(&mut out[me]);
         let got = self.net.alltoallv(&out);
         drop(out);
-        for pair in got.chunks_exact(2) {
-            offer(&mut self.levels, &mut self.parents, pair[0], pair[1]);
+        let mut next = self.offer(&local);
+        next.extend(self.offer(&got));
+        let next_level = self.depth + 1;
+        for &v in &next {
+            self.levels[v as usize - lo] = next_level;
         }
         next.sort_unstable();
         (next, examined)
@@ -409,23 +460,37 @@ impl DistLevels<'_> {
     fn pull(&mut self) -> (Vec<Index>, u64) {
         let bits = self.frontier_bitmap();
         let g = self.g;
+        let (lo, parents) = (self.lo, &self.parents);
         let next_level = self.depth + 1;
-        let mut next = Vec::new();
-        let mut examined = 0u64;
-        for lv in 0..self.levels.len() {
-            if self.levels[lv] != UNREACHED {
-                continue;
-            }
-            for &u in g.in_row(lv) {
-                examined += 1;
-                if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
-                    self.levels[lv] = next_level;
-                    self.parents[lv] = u;
-                    next.push((lv + self.lo) as Index);
-                    break;
+        // Each task scans its unvisited vertices' in-arcs in ascending order and stops at
+        // the first frontier vertex, the smallest.
+        let found: Vec<(Vec<Index>, u64)> = self
+            .levels
+            .par_chunks_mut(PULL_CHUNK)
+            .enumerate()
+            .map(|(k, chunk)| {
+                let mut next = Vec::new();
+                let mut examined = 0u64;
+                for (i, l) in chunk.iter_mut().enumerate() {
+                    if *l != UNREACHED {
+                        continue;
+                    }
+                    let lv = k * PULL_CHUNK + i;
+                    for &u in g.in_row(lv) {
+                        examined += 1;
+                        if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
+                            *l = next_level;
+                            parents[lv].store(u, Ordering::Relaxed);
+                            next.push((lv + lo) as Index);
+                            break;
+                        }
+                    }
                 }
-            }
-        }
+                (next, examined)
+            })
+            .collect();
+        let examined = found.iter().map(|f| f.1).sum();
+        let next = found.into_iter().flat_map(|f| f.0).collect();
         (next, examined)
     }
 }
@@ -455,7 +520,7 @@ impl BfsLevels for DistLevels<'_> {
             Direction::Pull => self.pull(),
         };
         let mf: u64 = next
-            .iter()
+            .par_iter()
             .map(|&v| self.g.out_row(v as usize - self.lo).len() as u64)
             .sum();
         let c = self.net.allreduce_sum(&[next.len() as u64, mf, examined]);
@@ -478,7 +543,12 @@ impl BfsLevels for DistLevels<'_> {
             .map(|lv| self.g.out_row(lv).len() as u64)
             .sum();
         let reached = self.net.allreduce_sum(&[reached])[0];
-        let parents = self.net.gatherv_root(&self.parents);
+        let parents: Vec<u32> = self
+            .parents
+            .into_iter()
+            .map(AtomicU32::into_inner)
+            .collect();
+        let parents = self.net.gatherv_root(&parents);
         let levels = self.net.gatherv_root(&self.levels);
         let flat: Vec<u64> = self
             .traffic
@@ -529,7 +599,9 @@ pub fn bfs(
     let start = net.sent();
     let range = g.part.range(net.rank());
     let lo = range.start;
-    let mut parents = vec![UNREACHED; range.len()];
+    let parents: Vec<AtomicU32> = (0..range.len())
+        .map(|_| AtomicU32::new(UNREACHED))
+        .collect();
     let mut levels = vec![UNREACHED; range.len()];
     let mut frontier: Vec<Index> = sources
         .iter()
@@ -539,7 +611,7 @@ pub fn bfs(
     frontier.sort_unstable();
     frontier.dedup();
     for &s in &frontier {
-        parents[s as usize - lo] = s;
+        parents[s as usize - lo].store(s, Ordering::Relaxed);
         levels[s as usize - lo] = 0;
     }
     let mf: u64 = frontier
