@@ -1,4 +1,4 @@
-//! `--backend mpi`: `bfs`, `generate chung-lu` and `bench chung-lu` on the ranks of
+//! `--backend mpi`: `bfs`, `pagerank`, `generate chung-lu` and `bench chung-lu` on the ranks of
 //! `mpirun -np P`. Rank 0 reads the input, writes the outputs and prints; every error is
 //! agreed on by all ranks before the next collective call and printed once, by rank 0,
 //! and every rank exits non-zero. Without the `mpi` feature each command says how to
@@ -29,6 +29,13 @@ mod imp {
     pub fn bench_chung_lu(_: &BenchChungLuArgs) -> Result<()> {
         Err(unbuilt())
     }
+
+    pub fn pagerank(
+        _: &crate::analytics::PageRankArgs,
+        _: &edgeblas::algo::PageRankOptions,
+    ) -> Result<()> {
+        Err(unbuilt())
+    }
 }
 
 #[cfg(feature = "mpi")]
@@ -38,6 +45,7 @@ mod imp {
     use edgeblas::algo::bfs::Policy;
     use edgeblas::algo::bfs::{BfsOptions, BfsResult};
     use edgeblas::algo::validate::validate_bfs;
+    use edgeblas::algo::{PageRankOptions, Stop};
     use edgeblas::dist::bfs::LocalGraph;
     use edgeblas::dist::{self, Failed, Net, Traffic};
     use edgeblas::generate::chung_lu::{Plan, Report};
@@ -45,9 +53,10 @@ mod imp {
     use edgeblas::{Error, Result};
     use serde_json::json;
 
+    use crate::analytics::PageRankArgs;
     use crate::common::{
-        index_of, median, set_threads, silence_errors, sources_by_ids, sources_of, timed,
-        vertex_index,
+        InputArgs, index_of, median, set_threads, silence_errors, sources_by_ids, sources_of,
+        timed, vertex_index,
     };
     use crate::generate::{BenchChungLuArgs, ChungLuArgs, ChungLuModel, write_outputs};
     use crate::traverse::{
@@ -142,7 +151,10 @@ mod imp {
     /// uncompressed binary file, and no `--validate` (which checks against the whole
     /// graph, read by rank 0).
     fn reads_row_blocks(a: &BfsArgs) -> bool {
-        let i = &a.input;
+        !a.validate && row_block_file(&a.input)
+    }
+    /// Whether the ranks can read `i` in row blocks: a regular, uncompressed binary file.
+    fn row_block_file(i: &InputArgs) -> bool {
         let format = match &i.format {
             Some(f) => Format::from_name(f).ok(),
             None => Format::from_path(&i.file),
@@ -150,8 +162,104 @@ mod imp {
         let name = i.file.to_string_lossy().to_ascii_lowercase();
         format == Some(Format::Binary)
             && !name.ends_with(".gz")
-            && !a.validate
             && std::fs::metadata(&i.file).is_ok_and(|m| m.is_file())
+    }
+
+    /// `mpirun -np P edgeblas pagerank FILE.ebg --backend mpi`: every rank reads its rows,
+    /// builds its rows of `A'`, and the sweep's product is the distributed `mxv`.
+    pub fn pagerank(a: &PageRankArgs, opts: &PageRankOptions) -> Result<()> {
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.common.threads))?;
+        let checked = if a.precision != "f64" {
+            Err(Error::InvalidArgument(
+                "--precision f32: --backend mpi sweeps in f64".into(),
+            ))
+        } else if net.is_root() && !row_block_file(&a.common.input) {
+            Err(Error::InvalidArgument(format!(
+                "{}: pagerank --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)",
+                a.common.input.file.display()
+            )))
+        } else {
+            Ok(())
+        };
+        together(&net, net.agree(checked).map_err(agreed))?;
+        let t_load = Instant::now();
+        let read = together(
+            &net,
+            dist::read::read_row_blocks(&net, &a.common.input.file).map_err(agreed),
+        )?;
+        let h = read.header;
+        let local = LocalGraph::from_rows(
+            &net,
+            read.part,
+            h.directed,
+            a.common.input.undirected,
+            true,
+            read.rows.offsets,
+            read.rows.indices,
+        );
+        let load_s = t_load.elapsed().as_secs_f64();
+        let at = local.in_rows();
+        let degrees = local.out_degrees();
+        net.barrier();
+        let before = net.sent();
+        let t0 = Instant::now();
+        let pr = together(
+            &net,
+            dist::pagerank::pagerank(&net, local.partition(), &at, &degrees, opts),
+        )?;
+        let seconds = t0.elapsed().as_secs_f64();
+        let sent = net.sent() - before;
+        let traffic = net.allreduce_sum(&[sent.bytes, sent.messages]);
+        let (Some(pr), Some(ids)) = (pr, &read.ids) else {
+            return Ok(());
+        };
+        if let Some(p) = &a.ranks {
+            edgeblas::io::write_atomically(p, |w| {
+                for (v, x) in pr.ranks.iter().enumerate() {
+                    writeln!(w, "{} {x:?}", ids.external(v))?;
+                }
+                Ok(())
+            })?;
+        }
+        let sum: f64 = pr.ranks.iter().sum::<f64>() + 0.0;
+        let converged = match opts.stop {
+            Stop::Iterations(_) => None,
+            Stop::Tolerance { tolerance, .. } => Some(pr.change < tolerance),
+        };
+        if a.common.json {
+            let out = json!({
+                "file": a.common.input.file.display().to_string(),
+                "vertices": h.vertices,
+                "arcs": local.arcs(),
+                "directed": h.directed && !a.common.input.undirected,
+                "symmetric": local.is_symmetric(),
+                "threads": threads,
+                "load_seconds": load_s,
+                "damping": a.damping,
+                "precision": a.precision,
+                "iterations": pr.iterations,
+                "change": pr.change,
+                "converged": converged,
+                "sum": sum,
+                "seconds": seconds,
+                "backend": "mpi",
+                "ranks": net.size(),
+                "bytes_sent": traffic[0],
+                "messages": traffic[1],
+            });
+            println!("{out}");
+        } else {
+            println!(
+                "pagerank: {} iterations (last L1 change {:.3e}), rank sum {sum:.12}, {seconds:.6} s, {} ranks, {} bytes in {} messages",
+                pr.iterations,
+                pr.change,
+                net.size(),
+                traffic[0],
+                traffic[1]
+            );
+        }
+        Ok(())
     }
 
     /// What the outputs say of the graph, on rank 0.
@@ -584,4 +692,4 @@ mod imp {
     }
 }
 
-pub use imp::{bench_chung_lu, bfs, generate_chung_lu};
+pub use imp::{bench_chung_lu, bfs, generate_chung_lu, pagerank};

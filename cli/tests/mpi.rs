@@ -1,6 +1,7 @@
 //! The `mpi` backend under `mpirun --oversubscribe -np P`, P = 1 to 4: BFS parents and
 //! levels (from text files through rank 0, and from `.ebg` files every rank reads its
-//! rows of) and Chung-Lu graphs byte-identical to the CPU backend's, and bad input (a
+//! rows of) and Chung-Lu graphs byte-identical to the CPU backend's, PageRank within the
+//! float rule of `edgeblas::dist::pagerank`, and bad input (a
 //! source out of range, more ranks than vertices, a missing file, a file only rank 0
 //! opens) giving one `error:` line and a failing `mpirun`, without hanging.
 //!
@@ -213,6 +214,90 @@ fn bfs_ebg_read_in_row_blocks_identical_for_every_p() {
             }
         }
     }
+}
+
+/// `id value` lines of an output file.
+fn values(path: &Path) -> Vec<(u64, f64)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (id, x) = l.split_once(' ').unwrap();
+            (id.parse().unwrap(), x.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn pagerank_ebg_within_the_float_rule_for_every_p() {
+    if !have_mpi("pagerank_ebg_within_the_float_rule_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Directed with dangling vertices, and undirected with ids from 1.
+    let d = dir.path().join("rmat.ebg");
+    cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&d)]);
+    let m = dir.path().join("pl.mtx");
+    cpu(&[
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=3000,gamma=2.1,dmin=2",
+        "--quiet",
+        "-o",
+        s(&m),
+    ]);
+    let u = dir.path().join("pl.ebg");
+    cpu(&["convert", s(&m), s(&u)]);
+    let (cr, mr) = (dir.path().join("cpu.ranks"), dir.path().join("mpi.ranks"));
+    let cases: [(&Path, &[&str]); 4] = [
+        (&d, &["--iterations", "30"]),
+        (&d, &[]),
+        (&d, &["--undirected", "--tolerance", "1e-9"]),
+        (&u, &["--damping", "0.7"]),
+    ];
+    for (g, extra) in cases {
+        let mut args = vec!["pagerank", s(g)];
+        args.extend_from_slice(extra);
+        let mut c = args.clone();
+        c.extend(["--ranks", s(&cr), "--json"]);
+        let o = Command::new(BIN).args(&c).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let want = values(&cr);
+        let n = want.len() as f64;
+        for p in 1..=4 {
+            let mut a = args.clone();
+            a.extend(["--backend", "mpi", "--ranks", s(&mr)]);
+            let mj = mpi_json(p, &a);
+            for k in ["vertices", "arcs", "directed", "iterations", "converged"] {
+                assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}");
+            }
+            assert_eq!(mj["ranks"], p);
+            let rel = |x: f64, y: f64| (x - y).abs() / x.abs().max(1.0);
+            assert!(rel(cj["sum"].as_f64().unwrap(), mj["sum"].as_f64().unwrap()) < 1e-12);
+            let got = values(&mr);
+            assert_eq!(got.len(), want.len());
+            for ((i, x), (j, y)) in want.iter().zip(&got) {
+                assert_eq!(i, j, "ids in order");
+                assert!(
+                    (x - y).abs() <= 1e-12 * x.max(1.0 / n),
+                    "vertex {i}: {x} (one process) against {y} ({p} ranks), {args:?}"
+                );
+            }
+        }
+    }
+    // Input the ranks cannot read in row blocks, and f32, are refused once.
+    fails_once(
+        3,
+        &["pagerank", s(&m), "--backend", "mpi"],
+        "convert it first",
+    );
+    fails_once(
+        2,
+        &["pagerank", s(&u), "--precision", "f32", "--backend", "mpi"],
+        "--precision f32",
+    );
 }
 
 /// Chung-Lu under `flags`: the CPU file, then P = 1..4 ranks, byte for byte.

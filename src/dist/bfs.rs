@@ -80,6 +80,40 @@ impl LocalGraph {
         self.out_indices.len()
     }
 
+    /// The out-degrees of the owned vertices.
+    pub fn out_degrees(&self) -> Vec<u64> {
+        self.out_offsets.windows(2).map(|w| w[1] - w[0]).collect()
+    }
+
+    /// The owned rows of `A'` (the in-arcs; `A`'s rows when `A' = A`) as a matrix of
+    /// the block's rows and all `n` columns: the `A` of [`super::algebra::mxv`] for a
+    /// pull over the in-arcs.
+    ///
+    /// # Panics
+    /// When the graph is not symmetric and its rows of `A'` were not kept
+    /// ([`LocalGraph::from_rows`] without `may_pull`).
+    pub fn in_rows(&self) -> Csr<()> {
+        let (o, i) = if self.has_in {
+            (&self.in_offsets, &self.in_indices)
+        } else {
+            assert!(self.symmetric, "the rows of A' were not kept");
+            (&self.out_offsets, &self.out_indices)
+        };
+        let rows = o.len() - 1;
+        // SAFETY: the rows come from a checked file or CSR (ascending, unrepeated, below
+        // n) or from transpose_rows (the same of the transpose), and o has rows + 1
+        // rising offsets ending at i.len().
+        unsafe {
+            Csr::new_unchecked(
+                rows,
+                self.vertices(),
+                o.clone(),
+                i.clone(),
+                vec![(); i.len()],
+            )
+        }
+    }
+
     fn out_row(&self, lv: usize) -> &[Index] {
         &self.out_indices[self.out_offsets[lv] as usize..self.out_offsets[lv + 1] as usize]
     }

@@ -1,5 +1,6 @@
-//! Distributed graphs over MPI (the `mpi` feature): breadth-first search and Chung-Lu
-//! generation on `P` ranks, with outputs byte-identical to one process.
+//! Distributed graphs over MPI (the `mpi` feature): breadth-first search, PageRank and
+//! Chung-Lu generation on `P` ranks, with outputs byte-identical to one process (PageRank
+//! within the float rule of [`pagerank`]).
 //!
 //! MPI comes from [rsmpi](https://github.com/rsmpi/rsmpi) (the `mpi` crate), bindings to
 //! the system's MPI library (OpenMPI here: `scripts/setup-mpi.sh`): its collectives
@@ -13,6 +14,8 @@
 //! | [`net`] | [`Net`]: the collectives, traffic counts, and [`Net::agree`] for errors every rank must see before the next collective |
 //! | [`bfs`] | [`bfs::scatter_graph`] (rank 0 reads, the ranks get their rows), [`bfs::bfs`]: direction-optimizing, push by alltoallv, pull by allgather |
 //! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph |
+//! | [`algebra`] | [`algebra::mxv`]: `w<m> = w (.) (A (+).(x) u)` with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
+//! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
 //! | [`chung_lu`] | [`chung_lu::generate`]: chunks split by the cost model, edges routed to row owners; [`chung_lu::gather`] to rank 0 |
 //!
 //! # Files
@@ -29,9 +32,11 @@
 //! returns an error, so that every process exits non-zero and `mpirun` fails. A panic (a
 //! bug) on any rank aborts the whole job rather than leaving the others waiting.
 
+pub mod algebra;
 pub mod bfs;
 pub mod chung_lu;
 pub mod net;
+pub mod pagerank;
 pub mod partition;
 pub mod read;
 
