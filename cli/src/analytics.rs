@@ -63,6 +63,10 @@ pub struct WccArgs {
     /// Write `id label` per vertex (a component's label is its smallest id)
     #[arg(long, value_name = "OUT")]
     pub labels: Option<PathBuf>,
+    /// Where to run: cpu, or mpi (under `mpirun -np P`, a build with --features mpi; the
+    /// input a binary .ebg that every rank reads its rows of)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
 }
 
 /// Flags of `edgeblas cdlp`.
@@ -247,6 +251,15 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
 
 /// `edgeblas wcc FILE`.
 pub fn wcc(a: &WccArgs) -> Result<()> {
+    match a.backend {
+        Backend::Cpu => {}
+        Backend::Mpi => return crate::distributed::wcc(a),
+        Backend::Cuda => {
+            return Err(Error::InvalidArgument(
+                "--backend cuda: wcc runs on cpu or mpi".into(),
+            ));
+        }
+    }
     let l = load(&a.common)?;
     let (c, seconds) = timed(|| algo::wcc(&l.graph()));
     if let Some(p) = &a.labels {

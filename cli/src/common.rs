@@ -107,7 +107,7 @@ pub enum Backend {
     /// The first CUDA GPU (needs a build with `--features cuda`, a GPU and its driver)
     Cuda,
     /// MPI ranks under `mpirun -np P` (needs a build with `--features mpi`): `bfs`,
-    /// `pagerank`, `generate chung-lu`, `bench chung-lu`
+    /// `pagerank`, `wcc`, `generate chung-lu`, `bench chung-lu`
     Mpi,
 }
 
@@ -125,7 +125,7 @@ impl Backend {
 /// The error of `--backend mpi` on a command that has no distributed form.
 pub fn no_mpi_for(command: &str) -> Error {
     Error::InvalidArgument(format!(
-        "--backend mpi: {command} runs on cpu or cuda (the mpi backend runs bfs, pagerank, generate chung-lu and bench chung-lu)"
+        "--backend mpi: {command} runs on cpu or cuda (the mpi backend runs bfs, pagerank, wcc, generate chung-lu and bench chung-lu)"
     ))
 }
 

@@ -1,4 +1,4 @@
-//! `--backend mpi`: `bfs`, `pagerank`, `generate chung-lu` and `bench chung-lu` on the ranks of
+//! `--backend mpi`: `bfs`, `pagerank`, `wcc`, `generate chung-lu` and `bench chung-lu` on the ranks of
 //! `mpirun -np P`. Rank 0 reads the input, writes the outputs and prints; every error is
 //! agreed on by all ranks before the next collective call and printed once, by rank 0,
 //! and every rank exits non-zero. Without the `mpi` feature each command says how to
@@ -36,6 +36,10 @@ mod imp {
     ) -> Result<()> {
         Err(unbuilt())
     }
+
+    pub fn wcc(_: &crate::analytics::WccArgs) -> Result<()> {
+        Err(unbuilt())
+    }
 }
 
 #[cfg(feature = "mpi")]
@@ -53,7 +57,7 @@ mod imp {
     use edgeblas::{Error, Result};
     use serde_json::json;
 
-    use crate::analytics::PageRankArgs;
+    use crate::analytics::{PageRankArgs, WccArgs};
     use crate::common::{
         InputArgs, index_of, median, set_threads, silence_errors, sources_by_ids, sources_of,
         timed, vertex_index,
@@ -553,6 +557,90 @@ mod imp {
         Ok(())
     }
 
+    /// `mpirun -np P edgeblas wcc FILE.ebg --backend mpi`: every rank reads its rows and
+    /// builds its rows of `A ∪ A'`; label propagation by the distributed `mxv`.
+    pub fn wcc(a: &WccArgs) -> Result<()> {
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.common.threads))?;
+        let checked = if net.is_root() && !row_block_file(&a.common.input) {
+            Err(Error::InvalidArgument(format!(
+                "{}: wcc --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)",
+                a.common.input.file.display()
+            )))
+        } else {
+            Ok(())
+        };
+        together(&net, net.agree(checked).map_err(agreed))?;
+        let t_load = Instant::now();
+        let read = together(
+            &net,
+            dist::read::read_row_blocks(&net, &a.common.input.file).map_err(agreed),
+        )?;
+        let h = read.header;
+        let local = LocalGraph::from_rows(
+            &net,
+            read.part,
+            h.directed,
+            true,
+            false,
+            read.rows.offsets,
+            read.rows.indices,
+        );
+        let load_s = t_load.elapsed().as_secs_f64();
+        let s = local.out_rows();
+        net.barrier();
+        let before = net.sent();
+        let t0 = Instant::now();
+        let c = dist::components::wcc(&net, local.partition(), &s);
+        let seconds = t0.elapsed().as_secs_f64();
+        let sent = net.sent() - before;
+        let traffic = net.allreduce_sum(&[sent.bytes, sent.messages]);
+        let (Some(c), Some(ids)) = (c, &read.ids) else {
+            return Ok(());
+        };
+        if let Some(p) = &a.labels {
+            edgeblas::io::write_atomically(p, |w| {
+                for (v, &x) in c.labels.iter().enumerate() {
+                    writeln!(w, "{} {}", ids.external(v), ids.external(x as usize))?;
+                }
+                Ok(())
+            })?;
+        }
+        let (components, largest) = (c.count(), c.largest());
+        if a.common.json {
+            // The file's arcs (A ∪ A' under --undirected); A' = A exactly when the union
+            // adds none.
+            let undirected = a.common.input.undirected;
+            let out = json!({
+                "file": a.common.input.file.display().to_string(),
+                "vertices": h.vertices,
+                "arcs": if undirected { local.arcs() } else { h.arcs },
+                "directed": h.directed && !undirected,
+                "symmetric": undirected || !h.directed || local.arcs() == h.arcs,
+                "threads": threads,
+                "load_seconds": load_s,
+                "components": components,
+                "largest": largest,
+                "rounds": c.rounds,
+                "seconds": seconds,
+                "backend": "mpi",
+                "ranks": net.size(),
+                "bytes_sent": traffic[0],
+                "messages": traffic[1],
+            });
+            println!("{out}");
+        } else {
+            println!(
+                "wcc: {components} components, the largest of {largest} vertices, {} rounds, {seconds:.6} s, {} ranks, {} bytes in {} messages",
+                c.rounds,
+                net.size(),
+                traffic[0],
+                traffic[1]
+            );
+        }
+        Ok(())
+    }
+
     /// Rank 0 reads the degrees, every rank gets them and makes the same plan.
     fn plan(net: &Net, m: &ChungLuModel) -> Result<Plan> {
         if m.schedule.is_some() {
@@ -692,4 +780,4 @@ mod imp {
     }
 }
 
-pub use imp::{bench_chung_lu, bfs, generate_chung_lu, pagerank};
+pub use imp::{bench_chung_lu, bfs, generate_chung_lu, pagerank, wcc};

@@ -1,7 +1,7 @@
 //! The `mpi` backend under `mpirun --oversubscribe -np P`, P = 1 to 4: BFS parents and
 //! levels (from text files through rank 0, and from `.ebg` files every rank reads its
 //! rows of) and Chung-Lu graphs byte-identical to the CPU backend's, PageRank within the
-//! float rule of `edgeblas::dist::pagerank`, and bad input (a
+//! float rule of `edgeblas::dist::pagerank`, WCC labels byte-identical, and bad input (a
 //! source out of range, more ranks than vertices, a missing file, a file only rank 0
 //! opens) giving one `error:` line and a failing `mpirun`, without hanging.
 //!
@@ -298,6 +298,58 @@ fn pagerank_ebg_within_the_float_rule_for_every_p() {
         &["pagerank", s(&u), "--precision", "f32", "--backend", "mpi"],
         "--precision f32",
     );
+}
+
+#[test]
+fn wcc_ebg_identical_for_every_p() {
+    if !have_mpi("wcc_ebg_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A directed R-MAT graph (many small components and isolated vertices), and an
+    // undirected one with ids from 1 and a few components.
+    let d = dir.path().join("rmat.ebg");
+    cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&d)]);
+    let m = dir.path().join("pl.mtx");
+    cpu(&[
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=3000,gamma=2.5,dmin=1",
+        "--quiet",
+        "-o",
+        s(&m),
+    ]);
+    let u = dir.path().join("pl.ebg");
+    cpu(&["convert", s(&m), s(&u)]);
+    let (cl, ml) = (dir.path().join("cpu.labels"), dir.path().join("mpi.labels"));
+    let cases: [(&Path, &[&str]); 3] = [(&d, &[]), (&d, &["--undirected"]), (&u, &[])];
+    for (g, extra) in cases {
+        let mut args = vec!["wcc", s(g)];
+        args.extend_from_slice(extra);
+        let mut c = args.clone();
+        c.extend(["--labels", s(&cl), "--json"]);
+        let o = Command::new(BIN).args(&c).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        for p in 1..=4 {
+            let mut a = args.clone();
+            a.extend(["--backend", "mpi", "--labels", s(&ml)]);
+            let mj = mpi_json(p, &a);
+            same(&cl, &ml);
+            for k in [
+                "vertices",
+                "arcs",
+                "directed",
+                "symmetric",
+                "components",
+                "largest",
+            ] {
+                assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}");
+            }
+        }
+    }
+    fails_once(2, &["wcc", s(&m), "--backend", "mpi"], "convert it first");
 }
 
 /// Chung-Lu under `flags`: the CPU file, then P = 1..4 ranks, byte for byte.

@@ -85,6 +85,22 @@ impl LocalGraph {
         self.out_offsets.windows(2).map(|w| w[1] - w[0]).collect()
     }
 
+    /// The owned rows of `A` as a matrix of the block's rows and all `n` columns (of
+    /// `A ∪ A'` for a graph made `undirected` by [`LocalGraph::from_rows`]).
+    pub fn out_rows(&self) -> Csr<()> {
+        let (o, i) = (&self.out_offsets, &self.out_indices);
+        // SAFETY: as in_rows.
+        unsafe {
+            Csr::new_unchecked(
+                o.len() - 1,
+                self.vertices(),
+                o.clone(),
+                i.clone(),
+                vec![(); i.len()],
+            )
+        }
+    }
+
     /// The owned rows of `A'` (the in-arcs; `A`'s rows when `A' = A`) as a matrix of
     /// the block's rows and all `n` columns: the `A` of [`super::algebra::mxv`] for a
     /// pull over the in-arcs.

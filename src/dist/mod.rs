@@ -16,6 +16,7 @@
 //! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph |
 //! | [`algebra`] | [`algebra::mxv`]: `w<m> = w (.) (A (+).(x) u)` with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
 //! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
+//! | [`components`] | [`components::wcc`]: label propagation over MIN.SECOND, a distributed `mxv` a round; labels identical to one process |
 //! | [`chung_lu`] | [`chung_lu::generate`]: chunks split by the cost model, edges routed to row owners; [`chung_lu::gather`] to rank 0 |
 //!
 //! # Files
@@ -35,6 +36,7 @@
 pub mod algebra;
 pub mod bfs;
 pub mod chung_lu;
+pub mod components;
 pub mod net;
 pub mod pagerank;
 pub mod partition;
