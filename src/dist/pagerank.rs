@@ -1,4 +1,4 @@
-//! PageRank over row blocks: the CPU sweep ([`crate::algo::pagerank`], Graphalytics
+//! PageRank over row blocks: the CPU sweep ([`crate::algo::pagerank()`], Graphalytics
 //! semantics) with each rank holding its vertices' ranks and its rows of `A'`, and the
 //! product `A' (+).(second) w` a distributed [`super::algebra::mxv`].
 //!
