@@ -10,7 +10,7 @@ use edgeblas::io::{self, Graph};
 use edgeblas::prelude::*;
 use serde_json::{Value, json};
 
-use crate::common::{InputArgs, set_threads, sources_of, timed};
+use crate::common::{Backend, InputArgs, set_threads, sources_of, timed};
 
 /// Flags every analytics command takes.
 #[derive(Args, Debug)]
@@ -49,6 +49,10 @@ pub struct PageRankArgs {
     /// bytes, about 7 significant digits; ranks are printed widened to f64)
     #[arg(long, default_value = "f64", value_parser = ["f32", "f64"])]
     pub precision: String,
+    /// Where to run: cpu, or mpi (under `mpirun -np P`, a build with --features mpi; the
+    /// input a binary .ebg that every rank reads its rows of)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
 }
 
 /// Flags of `edgeblas wcc`.
@@ -59,6 +63,10 @@ pub struct WccArgs {
     /// Write `id label` per vertex (a component's label is its smallest id)
     #[arg(long, value_name = "OUT")]
     pub labels: Option<PathBuf>,
+    /// Where to run: cpu, or mpi (under `mpirun -np P`, a build with --features mpi; the
+    /// input a binary .ebg that every rank reads its rows of)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
 }
 
 /// Flags of `edgeblas cdlp`.
@@ -195,6 +203,15 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
         Error::InvalidArgument(m) => Error::InvalidArgument(format!("--{m}")),
         e => e,
     })?;
+    match a.backend {
+        Backend::Cpu => {}
+        Backend::Mpi => return crate::distributed::pagerank(a, &opts),
+        Backend::Cuda => {
+            return Err(Error::InvalidArgument(
+                "--backend cuda: pagerank runs on cpu or mpi".into(),
+            ));
+        }
+    }
     let precision: algo::Precision = a.precision.parse()?;
     let l = load(&a.common)?;
     let (pr, seconds) = timed(|| algo::pagerank_with(&l.graph(), &opts, precision));
@@ -234,6 +251,15 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
 
 /// `edgeblas wcc FILE`.
 pub fn wcc(a: &WccArgs) -> Result<()> {
+    match a.backend {
+        Backend::Cpu => {}
+        Backend::Mpi => return crate::distributed::wcc(a),
+        Backend::Cuda => {
+            return Err(Error::InvalidArgument(
+                "--backend cuda: wcc runs on cpu or mpi".into(),
+            ));
+        }
+    }
     let l = load(&a.common)?;
     let (c, seconds) = timed(|| algo::wcc(&l.graph()));
     if let Some(p) = &a.labels {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use edgeblas::cuda::Gpu;
-use edgeblas::io::{self, Format, Graph, ReadOptions};
+use edgeblas::io::{self, Format, Graph, ReadOptions, VertexIds};
 use edgeblas::{Error, Result};
 
 /// Flags for reading an input graph.
@@ -55,9 +55,13 @@ pub fn set_threads(threads: Option<usize>) -> Result<()> {
 
 /// The internal index of the vertex a user named by its id as written in the input.
 pub fn vertex_index(g: &Graph, id: u64, flag: &str) -> Result<u32> {
-    g.ids
-        .internal(id)
-        .filter(|&i| i < g.vertices())
+    index_of(&g.ids, g.vertices(), id, flag)
+}
+
+/// [`vertex_index`] from the ids and the vertex count alone.
+pub fn index_of(ids: &VertexIds, n: usize, id: u64, flag: &str) -> Result<u32> {
+    ids.internal(id)
+        .filter(|&i| i < n)
         .map(|i| i as u32)
         .ok_or_else(|| Error::InvalidArgument(format!("{flag}: vertex {id} is not in the graph")))
 }
@@ -103,7 +107,7 @@ pub enum Backend {
     /// The first CUDA GPU (needs a build with `--features cuda`, a GPU and its driver)
     Cuda,
     /// MPI ranks under `mpirun -np P` (needs a build with `--features mpi`): `bfs`,
-    /// `generate chung-lu`, `bench chung-lu`
+    /// `pagerank`, `wcc`, `generate chung-lu`, `bench chung-lu`
     Mpi,
 }
 
@@ -121,7 +125,7 @@ impl Backend {
 /// The error of `--backend mpi` on a command that has no distributed form.
 pub fn no_mpi_for(command: &str) -> Error {
     Error::InvalidArgument(format!(
-        "--backend mpi: {command} runs on cpu or cuda (the mpi backend runs bfs, generate chung-lu and bench chung-lu)"
+        "--backend mpi: {command} runs on cpu or cuda (the mpi backend runs bfs, pagerank, wcc, generate chung-lu and bench chung-lu)"
     ))
 }
 
@@ -171,6 +175,19 @@ impl ScheduleName {
 /// `random:K[:SEED]`: K distinct vertices of non-zero out-degree drawn with SEED
 /// (default 1), as Graph500 picks its search keys.
 pub fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
+    let a = &g.adjacency;
+    sources_by_ids(&g.ids, a.nrows(), |v| a.degree(v) as u64, list, flag)
+}
+
+/// [`sources_of`] from the ids, the vertex count and the out-degrees alone (`degree` is
+/// asked only for `random:K`).
+pub fn sources_by_ids(
+    ids: &VertexIds,
+    n: usize,
+    degree: impl Fn(usize) -> u64,
+    list: &str,
+    flag: &str,
+) -> Result<Vec<u32>> {
     if let Some(spec) = list.strip_prefix("random:") {
         let mut parts = spec.split(':');
         let bad = || Error::InvalidArgument(format!("{flag}: '{list}' is not random:K[:SEED]"));
@@ -182,10 +199,7 @@ pub fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
         if k == 0 || parts.next().is_some() {
             return Err(bad());
         }
-        let a = &g.adjacency;
-        let candidates: Vec<u32> = (0..a.nrows() as u32)
-            .filter(|&v| a.degree(v as usize) > 0)
-            .collect();
+        let candidates: Vec<u32> = (0..n as u32).filter(|&v| degree(v as usize) > 0).collect();
         if candidates.len() < k {
             return Err(Error::InvalidArgument(format!(
                 "{flag}: {k} sources asked, but only {} vertices have out-arcs",
@@ -209,9 +223,9 @@ pub fn sources_of(g: &Graph, list: &str, flag: &str) -> Result<Vec<u32>> {
         }
         return Ok(chosen);
     }
-    let ids = parse_id_list(list, flag)?;
-    ids.into_iter()
-        .map(|id| vertex_index(g, id, flag))
+    parse_id_list(list, flag)?
+        .into_iter()
+        .map(|id| index_of(ids, n, id, flag))
         .collect()
 }
 

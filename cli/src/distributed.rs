@@ -1,4 +1,4 @@
-//! `--backend mpi`: `bfs`, `generate chung-lu` and `bench chung-lu` on the ranks of
+//! `--backend mpi`: `bfs`, `pagerank`, `wcc`, `generate chung-lu` and `bench chung-lu` on the ranks of
 //! `mpirun -np P`. Rank 0 reads the input, writes the outputs and prints; every error is
 //! agreed on by all ranks before the next collective call and printed once, by rank 0,
 //! and every rank exits non-zero. Without the `mpi` feature each command says how to
@@ -29,24 +29,43 @@ mod imp {
     pub fn bench_chung_lu(_: &BenchChungLuArgs) -> Result<()> {
         Err(unbuilt())
     }
+
+    pub fn pagerank(
+        _: &crate::analytics::PageRankArgs,
+        _: &edgeblas::algo::PageRankOptions,
+    ) -> Result<()> {
+        Err(unbuilt())
+    }
+
+    pub fn wcc(_: &crate::analytics::WccArgs) -> Result<()> {
+        Err(unbuilt())
+    }
 }
 
 #[cfg(feature = "mpi")]
 mod imp {
     use std::time::Instant;
 
+    use edgeblas::algo::bfs::Policy;
     use edgeblas::algo::bfs::{BfsOptions, BfsResult};
     use edgeblas::algo::validate::validate_bfs;
+    use edgeblas::algo::{PageRankOptions, Stop};
+    use edgeblas::dist::bfs::LocalGraph;
     use edgeblas::dist::{self, Failed, Net, Traffic};
     use edgeblas::generate::chung_lu::{Plan, Report};
-    use edgeblas::io::Graph;
+    use edgeblas::io::{Format, Graph, VertexIds};
     use edgeblas::{Error, Result};
     use serde_json::json;
 
-    use crate::common::{median, set_threads, silence_errors, sources_of, timed, vertex_index};
+    use crate::analytics::{PageRankArgs, WccArgs};
+    use crate::common::{
+        InputArgs, index_of, median, set_threads, silence_errors, sources_by_ids, sources_of,
+        timed, vertex_index,
+    };
     use crate::generate::{BenchChungLuArgs, ChungLuArgs, ChungLuModel, write_outputs};
     use crate::traverse::{
-        BfsArgs, PolicyName, external_violation, prepare, teps_edges, write_levels, write_parents,
+        BfsArgs, PolicyName, external_violation, prepare, teps_edges, write_levels_ids,
+        write_parents_ids,
     };
 
     /// Starts MPI; ranks other than 0 stop printing errors.
@@ -132,11 +151,143 @@ mod imp {
         })
     }
 
+    /// Whether the ranks read `a`'s input in row blocks (decided by rank 0): a regular,
+    /// uncompressed binary file, and no `--validate` (which checks against the whole
+    /// graph, read by rank 0).
+    fn reads_row_blocks(a: &BfsArgs) -> bool {
+        !a.validate && row_block_file(&a.input)
+    }
+    /// Whether the ranks can read `i` in row blocks: a regular, uncompressed binary file.
+    fn row_block_file(i: &InputArgs) -> bool {
+        let format = match &i.format {
+            Some(f) => Format::from_name(f).ok(),
+            None => Format::from_path(&i.file),
+        };
+        let name = i.file.to_string_lossy().to_ascii_lowercase();
+        format == Some(Format::Binary)
+            && !name.ends_with(".gz")
+            && std::fs::metadata(&i.file).is_ok_and(|m| m.is_file())
+    }
+
+    /// `mpirun -np P edgeblas pagerank FILE.ebg --backend mpi`: every rank reads its rows,
+    /// builds its rows of `A'`, and the sweep's product is the distributed `mxv`.
+    pub fn pagerank(a: &PageRankArgs, opts: &PageRankOptions) -> Result<()> {
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.common.threads))?;
+        let checked = if a.precision != "f64" {
+            Err(Error::InvalidArgument(
+                "--precision f32: --backend mpi sweeps in f64".into(),
+            ))
+        } else if net.is_root() && !row_block_file(&a.common.input) {
+            Err(Error::InvalidArgument(format!(
+                "{}: pagerank --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)",
+                a.common.input.file.display()
+            )))
+        } else {
+            Ok(())
+        };
+        together(&net, net.agree(checked).map_err(agreed))?;
+        let t_load = Instant::now();
+        let read = together(
+            &net,
+            dist::read::read_row_blocks(&net, &a.common.input.file).map_err(agreed),
+        )?;
+        let h = read.header;
+        let local = LocalGraph::from_rows(
+            &net,
+            read.part,
+            h.directed,
+            a.common.input.undirected,
+            true,
+            read.rows.offsets,
+            read.rows.indices,
+        );
+        let load_s = t_load.elapsed().as_secs_f64();
+        let at = local.in_rows();
+        let degrees = local.out_degrees();
+        net.barrier();
+        let before = net.sent();
+        let t0 = Instant::now();
+        let pr = together(
+            &net,
+            dist::pagerank::pagerank(&net, local.partition(), &at, &degrees, opts),
+        )?;
+        let seconds = t0.elapsed().as_secs_f64();
+        let sent = net.sent() - before;
+        let traffic = net.allreduce_sum(&[sent.bytes, sent.messages]);
+        let (Some(pr), Some(ids)) = (pr, &read.ids) else {
+            return Ok(());
+        };
+        if let Some(p) = &a.ranks {
+            edgeblas::io::write_atomically(p, |w| {
+                for (v, x) in pr.ranks.iter().enumerate() {
+                    writeln!(w, "{} {x:?}", ids.external(v))?;
+                }
+                Ok(())
+            })?;
+        }
+        let sum: f64 = pr.ranks.iter().sum::<f64>() + 0.0;
+        let converged = match opts.stop {
+            Stop::Iterations(_) => None,
+            Stop::Tolerance { tolerance, .. } => Some(pr.change < tolerance),
+        };
+        if a.common.json {
+            let out = json!({
+                "file": a.common.input.file.display().to_string(),
+                "vertices": h.vertices,
+                "arcs": local.arcs(),
+                "directed": h.directed && !a.common.input.undirected,
+                "symmetric": local.is_symmetric(),
+                "threads": threads,
+                "load_seconds": load_s,
+                "damping": a.damping,
+                "precision": a.precision,
+                "iterations": pr.iterations,
+                "change": pr.change,
+                "converged": converged,
+                "sum": sum,
+                "seconds": seconds,
+                "backend": "mpi",
+                "ranks": net.size(),
+                "bytes_sent": traffic[0],
+                "messages": traffic[1],
+            });
+            println!("{out}");
+        } else {
+            println!(
+                "pagerank: {} iterations (last L1 change {:.3e}), rank sum {sum:.12}, {seconds:.6} s, {} ranks, {} bytes in {} messages",
+                pr.iterations,
+                pr.change,
+                net.size(),
+                traffic[0],
+                traffic[1]
+            );
+        }
+        Ok(())
+    }
+
+    /// What the outputs say of the graph, on rank 0.
+    struct Meta<'a> {
+        ids: &'a VertexIds,
+        vertices: usize,
+        arcs: u64,
+        directed: bool,
+        sources: &'a [u32],
+        load_s: f64,
+        /// Graph500's traversed edges.
+        edges: u64,
+        valid: Option<bool>,
+    }
+
     /// `mpirun -np P edgeblas bfs FILE --source ID --backend mpi`.
     pub fn bfs(a: &BfsArgs) -> Result<()> {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.threads))?;
         let policy = together(&net, a.policy.build())?;
+        let blocks = net.is_root() && reads_row_blocks(a);
+        if net.broadcast_u64s(&[blocks as u64])[0] == 1 {
+            return bfs_row_blocks(a, &net, threads, policy.as_ref());
+        }
         let input = if net.is_root() {
             read_input(a, net.size()).map(Some)
         } else {
@@ -175,11 +326,130 @@ mod imp {
         let (Some(input), Some(bg), Some(res)) = (&input, &bg, &r.result) else {
             return Ok(());
         };
+        let g = &input.graph;
+        let valid = if a.validate {
+            validate_bfs(&g.adjacency, &input.sources, res).map_err(|v| {
+                Error::InvalidStructure(format!("--validate: {}", external_violation(g, &v)))
+            })?;
+            Some(true)
+        } else {
+            None
+        };
+        let meta = Meta {
+            ids: &g.ids,
+            vertices: g.vertices(),
+            arcs: g.arcs() as u64,
+            directed: g.directed,
+            sources: &input.sources,
+            load_s: input.load_s,
+            edges: teps_edges(g, bg, res),
+            valid,
+        };
         finish_bfs(
             a,
             &net,
-            input,
-            bg,
+            &meta,
+            res,
+            &r.level_traffic,
+            r.traffic,
+            scatter,
+            secs,
+            prep_s,
+            threads,
+            policy.name(),
+        )
+    }
+
+    /// Rank 0's reading of `--source` and `--target` against the ids (and, for
+    /// `random:K`, the out-degrees, read from the file's offsets).
+    fn resolve_ids(a: &BfsArgs, ids: &VertexIds, n: usize) -> Result<(Vec<u32>, Option<u32>)> {
+        let sources = if a.source.starts_with("random:") {
+            let offsets = edgeblas::io::binary::BinaryFile::open(&a.input.file)?.offsets(0..n)?;
+            sources_by_ids(
+                ids,
+                n,
+                |v| offsets[v + 1] - offsets[v],
+                &a.source,
+                "--source",
+            )?
+        } else {
+            sources_by_ids(ids, n, |_| 0, &a.source, "--source")?
+        };
+        let target = a
+            .target
+            .map(|t| index_of(ids, n, t, "--target"))
+            .transpose()?;
+        Ok((sources, target))
+    }
+
+    /// BFS over a binary file every rank reads its own rows of: no rank holds the graph.
+    fn bfs_row_blocks(a: &BfsArgs, net: &Net, threads: usize, policy: &dyn Policy) -> Result<()> {
+        let t_load = Instant::now();
+        let read = together(
+            net,
+            dist::read::read_row_blocks(net, &a.input.file).map_err(agreed),
+        )?;
+        let h = read.header;
+        let load_s = t_load.elapsed().as_secs_f64();
+        let resolved = match &read.ids {
+            Some(ids) => resolve_ids(a, ids, h.vertices).map(Some),
+            None => Ok(None),
+        };
+        let resolved = together(net, net.agree(resolved).map_err(agreed))?;
+        let t_prep = Instant::now();
+        let may_pull = a.policy.policy != PolicyName::Push;
+        let before = net.sent();
+        let local = LocalGraph::from_rows(
+            net,
+            read.part,
+            h.directed,
+            a.input.undirected,
+            may_pull,
+            read.rows.offsets,
+            read.rows.indices,
+        );
+        let scatter = net.sent() - before;
+        let scatter = net.allreduce_sum(&[scatter.bytes, scatter.messages]);
+        let mut words = Vec::new();
+        if let Some((sources, target)) = &resolved {
+            words.push(target.map_or(0, |t| t as u64 + 1));
+            words.extend(sources.iter().map(|&s| s as u64));
+        }
+        let words = net.broadcast_u64s(&words);
+        let target = (words[0] > 0).then(|| (words[0] - 1) as u32);
+        let sources: Vec<u32> = words[1..].iter().map(|&s| s as u32).collect();
+        let opts = BfsOptions {
+            trace: true,
+            max_depth: a.max_depth,
+            target,
+        };
+        net.barrier();
+        let prep_s = t_prep.elapsed().as_secs_f64();
+        let t0 = Instant::now();
+        let r = together(net, dist::bfs::bfs(net, &local, &sources, policy, &opts))?;
+        let secs = t0.elapsed().as_secs_f64();
+        let (Some(ids), Some(res)) = (&read.ids, &r.result) else {
+            return Ok(());
+        };
+        let directed = h.directed && !a.input.undirected;
+        let meta = Meta {
+            ids,
+            vertices: h.vertices,
+            arcs: local.arcs(),
+            directed,
+            sources: &sources,
+            load_s,
+            edges: if directed && !local.is_symmetric() {
+                r.reached_arcs
+            } else {
+                r.reached_arcs / 2
+            },
+            valid: None,
+        };
+        finish_bfs(
+            a,
+            net,
+            &meta,
             res,
             &r.level_traffic,
             r.traffic,
@@ -195,8 +465,7 @@ mod imp {
     fn finish_bfs(
         a: &BfsArgs,
         net: &Net,
-        input: &Input,
-        bg: &edgeblas::algo::bfs::BfsGraph<'_, ()>,
+        g: &Meta<'_>,
         r: &BfsResult,
         level_traffic: &[Traffic],
         traffic: Traffic,
@@ -206,22 +475,14 @@ mod imp {
         threads: usize,
         policy: String,
     ) -> Result<()> {
-        let g = &input.graph;
-        let valid = if a.validate {
-            validate_bfs(&g.adjacency, &input.sources, r).map_err(|v| {
-                Error::InvalidStructure(format!("--validate: {}", external_violation(g, &v)))
-            })?;
-            Some(true)
-        } else {
-            None
-        };
+        let valid = g.valid;
         if let Some(p) = &a.levels {
-            write_levels(p, g, r)?;
+            write_levels_ids(p, g.ids, g.vertices, r)?;
         }
         if let Some(p) = &a.parents {
-            write_parents(p, g, r)?;
+            write_parents_ids(p, g.ids, g.vertices, r)?;
         }
-        let edges = teps_edges(g, bg, r);
+        let edges = g.edges;
         if a.json {
             let trace: Vec<_> = r
                 .trace
@@ -236,10 +497,10 @@ mod imp {
                 .collect();
             let out = json!({
                 "file": a.input.file.display().to_string(),
-                "vertices": g.vertices(),
-                "arcs": g.arcs(),
+                "vertices": g.vertices,
+                "arcs": g.arcs,
                 "directed": g.directed,
-                "sources": input.sources.iter().map(|&s| g.ids.external(s as usize)).collect::<Vec<_>>(),
+                "sources": g.sources.iter().map(|&s| g.ids.external(s as usize)).collect::<Vec<_>>(),
                 "policy": policy,
                 "backend": "mpi",
                 "device": null,
@@ -250,7 +511,7 @@ mod imp {
                 "depth_sum": r.depth_sum(),
                 "complete": r.complete,
                 "seconds": secs,
-                "load_seconds": input.load_s,
+                "load_seconds": g.load_s,
                 "prepare_seconds": prep_s,
                 "traversed_edges": edges,
                 "gteps": edges as f64 / secs / 1e9,
@@ -292,6 +553,90 @@ mod imp {
             if valid.is_some() {
                 println!("validation passed");
             }
+        }
+        Ok(())
+    }
+
+    /// `mpirun -np P edgeblas wcc FILE.ebg --backend mpi`: every rank reads its rows and
+    /// builds its rows of `A ∪ A'`; label propagation by the distributed `mxv`.
+    pub fn wcc(a: &WccArgs) -> Result<()> {
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.common.threads))?;
+        let checked = if net.is_root() && !row_block_file(&a.common.input) {
+            Err(Error::InvalidArgument(format!(
+                "{}: wcc --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)",
+                a.common.input.file.display()
+            )))
+        } else {
+            Ok(())
+        };
+        together(&net, net.agree(checked).map_err(agreed))?;
+        let t_load = Instant::now();
+        let read = together(
+            &net,
+            dist::read::read_row_blocks(&net, &a.common.input.file).map_err(agreed),
+        )?;
+        let h = read.header;
+        let local = LocalGraph::from_rows(
+            &net,
+            read.part,
+            h.directed,
+            true,
+            false,
+            read.rows.offsets,
+            read.rows.indices,
+        );
+        let load_s = t_load.elapsed().as_secs_f64();
+        let s = local.out_rows();
+        net.barrier();
+        let before = net.sent();
+        let t0 = Instant::now();
+        let c = dist::components::wcc(&net, local.partition(), &s);
+        let seconds = t0.elapsed().as_secs_f64();
+        let sent = net.sent() - before;
+        let traffic = net.allreduce_sum(&[sent.bytes, sent.messages]);
+        let (Some(c), Some(ids)) = (c, &read.ids) else {
+            return Ok(());
+        };
+        if let Some(p) = &a.labels {
+            edgeblas::io::write_atomically(p, |w| {
+                for (v, &x) in c.labels.iter().enumerate() {
+                    writeln!(w, "{} {}", ids.external(v), ids.external(x as usize))?;
+                }
+                Ok(())
+            })?;
+        }
+        let (components, largest) = (c.count(), c.largest());
+        if a.common.json {
+            // The file's arcs (A ∪ A' under --undirected); A' = A exactly when the union
+            // adds none.
+            let undirected = a.common.input.undirected;
+            let out = json!({
+                "file": a.common.input.file.display().to_string(),
+                "vertices": h.vertices,
+                "arcs": if undirected { local.arcs() } else { h.arcs },
+                "directed": h.directed && !undirected,
+                "symmetric": undirected || !h.directed || local.arcs() == h.arcs,
+                "threads": threads,
+                "load_seconds": load_s,
+                "components": components,
+                "largest": largest,
+                "rounds": c.rounds,
+                "seconds": seconds,
+                "backend": "mpi",
+                "ranks": net.size(),
+                "bytes_sent": traffic[0],
+                "messages": traffic[1],
+            });
+            println!("{out}");
+        } else {
+            println!(
+                "wcc: {components} components, the largest of {largest} vertices, {} rounds, {seconds:.6} s, {} ranks, {} bytes in {} messages",
+                c.rounds,
+                net.size(),
+                traffic[0],
+                traffic[1]
+            );
         }
         Ok(())
     }
@@ -435,4 +780,4 @@ mod imp {
     }
 }
 
-pub use imp::{bench_chung_lu, bfs, generate_chung_lu};
+pub use imp::{bench_chung_lu, bfs, generate_chung_lu, pagerank, wcc};

@@ -348,9 +348,19 @@ pub(crate) fn peak_rss_bytes() -> Option<u64> {
 }
 
 pub(crate) fn write_levels(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
+    write_levels_ids(path, &g.ids, g.vertices(), r)
+}
+
+/// [`write_levels`] from the ids and the vertex count alone.
+pub(crate) fn write_levels_ids(
+    path: &Path,
+    ids: &io::VertexIds,
+    n: usize,
+    r: &BfsResult,
+) -> Result<()> {
     io::write_atomically(path, |w| {
-        for v in 0..g.vertices() {
-            let id = g.ids.external(v);
+        for v in 0..n {
+            let id = ids.external(v);
             match r.level(v) {
                 Some(l) => writeln!(w, "{id} {l}")?,
                 None => writeln!(w, "{id} {UNREACHED_DEPTH}")?,
@@ -361,11 +371,21 @@ pub(crate) fn write_levels(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> 
 }
 
 pub(crate) fn write_parents(path: &Path, g: &Graph, r: &BfsResult) -> Result<()> {
+    write_parents_ids(path, &g.ids, g.vertices(), r)
+}
+
+/// [`write_parents`] from the ids and the vertex count alone.
+pub(crate) fn write_parents_ids(
+    path: &Path,
+    ids: &io::VertexIds,
+    n: usize,
+    r: &BfsResult,
+) -> Result<()> {
     io::write_atomically(path, |w| {
-        for v in 0..g.vertices() {
-            let id = g.ids.external(v);
+        for v in 0..n {
+            let id = ids.external(v);
             match r.parent(v) {
-                Some(p) => writeln!(w, "{id} {}", g.ids.external(p as usize))?,
+                Some(p) => writeln!(w, "{id} {}", ids.external(p as usize))?,
                 None => writeln!(w, "{id} -1")?,
             }
         }

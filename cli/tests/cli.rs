@@ -853,9 +853,17 @@ fn backend_mpi_explains_itself() {
             ]),
             "--features mpi",
         );
+        assert_error(
+            &run(&["pagerank", gs, "--backend", "mpi"]),
+            "build it with `cargo build --release --features mpi`",
+        );
     }
     assert_error(
         &run(&["sssp", gs, "--source", "0", "--backend", "mpi"]),
         "sssp runs on cpu or cuda",
+    );
+    assert_error(
+        &run(&["pagerank", gs, "--backend", "cuda"]),
+        "pagerank runs on cpu or mpi",
     );
 }

@@ -1,5 +1,7 @@
 //! The `mpi` backend under `mpirun --oversubscribe -np P`, P = 1 to 4: BFS parents and
-//! levels and Chung-Lu graphs byte-identical to the CPU backend's, and bad input (a
+//! levels (from text files through rank 0, and from `.ebg` files every rank reads its
+//! rows of) and Chung-Lu graphs byte-identical to the CPU backend's, PageRank within the
+//! float rule of `edgeblas::dist::pagerank`, WCC labels byte-identical, and bad input (a
 //! source out of range, more ranks than vertices, a missing file, a file only rank 0
 //! opens) giving one `error:` line and a failing `mpirun`, without hanging.
 //!
@@ -146,6 +148,210 @@ fn bfs_real_graph_identical_for_every_p() {
     bfs_matches(dir.path(), &g, "0", &["--undirected"], &["beamer"]);
 }
 
+/// The JSON line `mpirun -np P edgeblas ARGS --json` prints (rank 0's, the only one).
+fn mpi_json(p: usize, args: &[&str]) -> serde_json::Value {
+    let mut a = args.to_vec();
+    a.push("--json");
+    let o = mpirun(p, &a);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with('{')).collect();
+    assert_eq!(lines.len(), 1, "one JSON object expected:\n{out}");
+    serde_json::from_str(lines[0]).unwrap()
+}
+
+#[test]
+fn bfs_ebg_read_in_row_blocks_identical_for_every_p() {
+    if !have_mpi("bfs_ebg_read_in_row_blocks_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Directed: every rank builds its rows of A' by one exchange, and --undirected
+    // merges them into A's.
+    let d = dir.path().join("rmat.ebg");
+    cpu(&["generate", "rmat", "--scale", "11", "--quiet", "-o", s(&d)]);
+    bfs_matches(dir.path(), &d, "0,1,2", &[], &["beamer", "push", "pull"]);
+    bfs_matches(dir.path(), &d, "5", &["--undirected"], &["beamer"]);
+    bfs_matches(dir.path(), &d, "random:3:9", &[], &["gunrock"]);
+    // Undirected, ids from 1 (a Matrix Market file converted): ids in the outputs.
+    let m = dir.path().join("pl.mtx");
+    cpu(&[
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=6000,gamma=2.1,dmin=2",
+        "--quiet",
+        "-o",
+        s(&m),
+    ]);
+    let u = dir.path().join("pl.ebg");
+    cpu(&["convert", s(&m), s(&u)]);
+    bfs_matches(dir.path(), &u, "6000", &[], &["beamer", "ligra"]);
+    // The summary is the one process's: reached, traversed edges, sizes.
+    for (g, extra) in [(&d, None), (&d, Some("--undirected")), (&u, None)] {
+        let mut args = vec!["bfs", s(g), "--source", "1"];
+        args.extend(extra);
+        let o = Command::new(BIN)
+            .args(&args)
+            .arg("--json")
+            .output()
+            .unwrap();
+        let c: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        args.extend(["--backend", "mpi"]);
+        for p in [1, 3] {
+            let m = mpi_json(p, &args);
+            for k in [
+                "vertices",
+                "arcs",
+                "directed",
+                "reached",
+                "max_depth",
+                "depth_sum",
+                "traversed_edges",
+                "sources",
+            ] {
+                assert_eq!(c[k], m[k], "{k}, {args:?}, P = {p}");
+            }
+        }
+    }
+}
+
+/// `id value` lines of an output file.
+fn values(path: &Path) -> Vec<(u64, f64)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (id, x) = l.split_once(' ').unwrap();
+            (id.parse().unwrap(), x.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn pagerank_ebg_within_the_float_rule_for_every_p() {
+    if !have_mpi("pagerank_ebg_within_the_float_rule_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Directed with dangling vertices, and undirected with ids from 1.
+    let d = dir.path().join("rmat.ebg");
+    cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&d)]);
+    let m = dir.path().join("pl.mtx");
+    cpu(&[
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=3000,gamma=2.1,dmin=2",
+        "--quiet",
+        "-o",
+        s(&m),
+    ]);
+    let u = dir.path().join("pl.ebg");
+    cpu(&["convert", s(&m), s(&u)]);
+    let (cr, mr) = (dir.path().join("cpu.ranks"), dir.path().join("mpi.ranks"));
+    let cases: [(&Path, &[&str]); 4] = [
+        (&d, &["--iterations", "30"]),
+        (&d, &[]),
+        (&d, &["--undirected", "--tolerance", "1e-9"]),
+        (&u, &["--damping", "0.7"]),
+    ];
+    for (g, extra) in cases {
+        let mut args = vec!["pagerank", s(g)];
+        args.extend_from_slice(extra);
+        let mut c = args.clone();
+        c.extend(["--ranks", s(&cr), "--json"]);
+        let o = Command::new(BIN).args(&c).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let want = values(&cr);
+        let n = want.len() as f64;
+        for p in 1..=4 {
+            let mut a = args.clone();
+            a.extend(["--backend", "mpi", "--ranks", s(&mr)]);
+            let mj = mpi_json(p, &a);
+            for k in ["vertices", "arcs", "directed", "iterations", "converged"] {
+                assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}");
+            }
+            assert_eq!(mj["ranks"], p);
+            let rel = |x: f64, y: f64| (x - y).abs() / x.abs().max(1.0);
+            assert!(rel(cj["sum"].as_f64().unwrap(), mj["sum"].as_f64().unwrap()) < 1e-12);
+            let got = values(&mr);
+            assert_eq!(got.len(), want.len());
+            for ((i, x), (j, y)) in want.iter().zip(&got) {
+                assert_eq!(i, j, "ids in order");
+                assert!(
+                    (x - y).abs() <= 1e-12 * x.max(1.0 / n),
+                    "vertex {i}: {x} (one process) against {y} ({p} ranks), {args:?}"
+                );
+            }
+        }
+    }
+    // Input the ranks cannot read in row blocks, and f32, are refused once.
+    fails_once(
+        3,
+        &["pagerank", s(&m), "--backend", "mpi"],
+        "convert it first",
+    );
+    fails_once(
+        2,
+        &["pagerank", s(&u), "--precision", "f32", "--backend", "mpi"],
+        "--precision f32",
+    );
+}
+
+#[test]
+fn wcc_ebg_identical_for_every_p() {
+    if !have_mpi("wcc_ebg_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A directed R-MAT graph (many small components and isolated vertices), and an
+    // undirected one with ids from 1 and a few components.
+    let d = dir.path().join("rmat.ebg");
+    cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&d)]);
+    let m = dir.path().join("pl.mtx");
+    cpu(&[
+        "generate",
+        "chung-lu",
+        "--power-law",
+        "n=3000,gamma=2.5,dmin=1",
+        "--quiet",
+        "-o",
+        s(&m),
+    ]);
+    let u = dir.path().join("pl.ebg");
+    cpu(&["convert", s(&m), s(&u)]);
+    let (cl, ml) = (dir.path().join("cpu.labels"), dir.path().join("mpi.labels"));
+    let cases: [(&Path, &[&str]); 3] = [(&d, &[]), (&d, &["--undirected"]), (&u, &[])];
+    for (g, extra) in cases {
+        let mut args = vec!["wcc", s(g)];
+        args.extend_from_slice(extra);
+        let mut c = args.clone();
+        c.extend(["--labels", s(&cl), "--json"]);
+        let o = Command::new(BIN).args(&c).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        for p in 1..=4 {
+            let mut a = args.clone();
+            a.extend(["--backend", "mpi", "--labels", s(&ml)]);
+            let mj = mpi_json(p, &a);
+            same(&cl, &ml);
+            for k in [
+                "vertices",
+                "arcs",
+                "directed",
+                "symmetric",
+                "components",
+                "largest",
+            ] {
+                assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}");
+            }
+        }
+    }
+    fails_once(2, &["wcc", s(&m), "--backend", "mpi"], "convert it first");
+}
+
 /// Chung-Lu under `flags`: the CPU file, then P = 1..4 ranks, byte for byte.
 fn chung_lu_matches(flags: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
@@ -272,6 +478,45 @@ fn bad_input_one_error_and_a_failing_mpirun() {
 }
 
 #[test]
+fn bad_ebg_one_error_from_rank_0() {
+    if !have_mpi("bad_ebg_one_error_from_rank_0") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g.ebg");
+    cpu(&["generate", "rmat", "--scale", "9", "--quiet", "-o", s(&g)]);
+    let bytes = std::fs::read(&g).unwrap();
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    let (n, nnz) = (word(16) as usize, word(24) as usize);
+    // A cut file: rank 0 refuses its header.
+    let cut = dir.path().join("cut.ebg");
+    std::fs::write(&cut, &bytes[..bytes.len() - 8]).unwrap();
+    fails_once(
+        4,
+        &["bfs", s(&cut), "--source", "1", "--backend", "mpi"],
+        "cut.ebg: the header declares",
+    );
+    // The last arc's column out of range: only the last rank reads it, rank 0 says so.
+    let mut bad = bytes.clone();
+    let at = 64 + 8 * (n + 1) + 4 * (nnz - 1);
+    bad[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+    let b = dir.path().join("bad.ebg");
+    std::fs::write(&b, &bad).unwrap();
+    for p in [1, 4] {
+        fails_once(
+            p,
+            &["bfs", s(&b), "--source", "1", "--backend", "mpi"],
+            "bad.ebg: corrupt adjacency: row",
+        );
+    }
+    fails_once(
+        4,
+        &["bfs", s(&g), "--source", "100000", "--backend", "mpi"],
+        "vertex 100000",
+    );
+}
+
+#[test]
 fn input_read_by_rank_0_alone() {
     if !have_mpi("input_read_by_rank_0_alone") {
         return;
@@ -372,6 +617,32 @@ fn row_blocks_cover_and_balance() {
     }
     // 11 + 1 + 1 + 1 + 6 = 20 of 42 (arcs + 1 a vertex) on rank 0.
     assert_eq!(RowBlocks::by_arcs(&offsets, 2).starts(), &[0, 5, 10]);
+}
+
+#[test]
+fn row_blocks_by_lookup_are_by_arcs() {
+    use edgeblas::dist::RowBlocks;
+    let mut x = 12345u64;
+    for n in [1usize, 2, 5, 17, 300] {
+        let mut offsets = vec![0u64];
+        for _ in 0..n {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let d = if x >> 60 == 0 {
+                (x >> 40) % 200
+            } else {
+                (x >> 33) % 6
+            };
+            offsets.push(offsets.last().unwrap() + d);
+        }
+        for p in 1..=n.min(9) {
+            let want = RowBlocks::by_arcs(&offsets, p);
+            let got =
+                RowBlocks::by_arcs_lookup(n, offsets[n], p, |v| Ok::<u64, ()>(offsets[v])).unwrap();
+            assert_eq!(got, want, "n {n}, p {p}");
+        }
+    }
 }
 
 #[test]

@@ -17,6 +17,15 @@
 //!
 //! Either way the parent of `v` is the smallest-index frontier vertex with an arc to
 //! `v`, as on one process, so the parents and levels are identical for every `P`.
+//!
+//! Inside a rank the level's work runs on the rank's rayon threads (`--threads`): a push
+//! walks chunks of the frontier in parallel and takes the offers with an atomic minimum
+//! per vertex, a pull scans chunks of the owned vertices in parallel. MPI is called from
+//! the calling thread only (MPI initialized `Funneled`).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rayon::prelude::*;
 
 use super::net::{Net, Traffic};
 use super::partition::{Partition, RowBlocks};
@@ -36,6 +45,9 @@ pub struct LocalGraph {
     part: RowBlocks,
     arcs: u64,
     symmetric: bool,
+    /// Whether `in_offsets`/`in_indices` hold `A'`'s rows (else a pull reads `A`'s,
+    /// which is right when `symmetric`, and pull is never asked for otherwise).
+    has_in: bool,
     out_offsets: Vec<u64>,
     out_indices: Vec<Index>,
     in_offsets: Vec<u64>,
@@ -58,7 +70,7 @@ impl LocalGraph {
         self.arcs
     }
 
-    /// Whether `A' = A` (no in-arcs were sent).
+    /// Whether `A' = A`.
     pub fn is_symmetric(&self) -> bool {
         self.symmetric
     }
@@ -68,12 +80,62 @@ impl LocalGraph {
         self.out_indices.len()
     }
 
+    /// The out-degrees of the owned vertices.
+    pub fn out_degrees(&self) -> Vec<u64> {
+        self.out_offsets.windows(2).map(|w| w[1] - w[0]).collect()
+    }
+
+    /// The owned rows of `A` as a matrix of the block's rows and all `n` columns (of
+    /// `A ∪ A'` for a graph made `undirected` by [`LocalGraph::from_rows`]).
+    pub fn out_rows(&self) -> Csr<()> {
+        let (o, i) = (&self.out_offsets, &self.out_indices);
+        // SAFETY: as in_rows.
+        unsafe {
+            Csr::new_unchecked(
+                o.len() - 1,
+                self.vertices(),
+                o.clone(),
+                i.clone(),
+                vec![(); i.len()],
+            )
+        }
+    }
+
+    /// The owned rows of `A'` (the in-arcs; `A`'s rows when `A' = A`) as a matrix of
+    /// the block's rows and all `n` columns: the `A` of [`super::algebra::mxv`] for a
+    /// pull over the in-arcs.
+    ///
+    /// # Panics
+    /// When the graph is not symmetric and its rows of `A'` were not kept
+    /// ([`LocalGraph::from_rows`] without `may_pull`).
+    pub fn in_rows(&self) -> Csr<()> {
+        let (o, i) = if self.has_in {
+            (&self.in_offsets, &self.in_indices)
+        } else {
+            assert!(self.symmetric, "the rows of A' were not kept");
+            (&self.out_offsets, &self.out_indices)
+        };
+        let rows = o.len() - 1;
+        // SAFETY: the rows come from a checked file or CSR (ascending, unrepeated, below
+        // n) or from transpose_rows (the same of the transpose), and o has rows + 1
+        // rising offsets ending at i.len().
+        unsafe {
+            Csr::new_unchecked(
+                rows,
+                self.vertices(),
+                o.clone(),
+                i.clone(),
+                vec![(); i.len()],
+            )
+        }
+    }
+
     fn out_row(&self, lv: usize) -> &[Index] {
         &self.out_indices[self.out_offsets[lv] as usize..self.out_offsets[lv + 1] as usize]
     }
 
     fn in_row(&self, lv: usize) -> &[Index] {
-        if self.symmetric {
+        if !self.has_in {
             return self.out_row(lv);
         }
         &self.in_indices[self.in_offsets[lv] as usize..self.in_offsets[lv + 1] as usize]
@@ -155,11 +217,135 @@ pub fn scatter_graph(net: &Net, graph: Option<(&BfsGraph<'_, ()>, bool)>) -> Loc
     LocalGraph {
         part,
         arcs,
-        symmetric: symmetric || !send_in,
+        symmetric,
+        has_in: send_in,
         out_offsets,
         out_indices,
         in_offsets,
         in_indices,
+    }
+}
+
+/// The rows of `A'` owned here, from the rows of `A` every rank holds: every arc
+/// `u -> v` travels to `owner(v)` (one alltoallv of `(v, u)` pairs), where a stable
+/// counting sort by `v` leaves each row ascending (pairs arrive in rank order, and each
+/// rank sends its rows in order).
+fn transpose_rows(
+    net: &Net,
+    part: &RowBlocks,
+    offsets: &[u64],
+    indices: &[Index],
+) -> (Vec<u64>, Vec<Index>) {
+    let me = part.range(net.rank());
+    let mut out: Vec<Vec<Index>> = vec![Vec::new(); part.ranks()];
+    for lu in 0..me.len() {
+        let u = (me.start + lu) as Index;
+        for &v in &indices[offsets[lu] as usize..offsets[lu + 1] as usize] {
+            let o = &mut out[part.owner(v)];
+            o.push(v);
+            o.push(u);
+        }
+    }
+    let got = net.alltoallv(&out);
+    drop(out);
+    let mut in_offsets = vec![0u64; me.len() + 1];
+    for pair in got.chunks_exact(2) {
+        in_offsets[pair[0] as usize - me.start + 1] += 1;
+    }
+    for i in 0..me.len() {
+        in_offsets[i + 1] += in_offsets[i];
+    }
+    let mut fill: Vec<u64> = in_offsets[..me.len()].to_vec();
+    let mut in_indices = vec![0 as Index; got.len() / 2];
+    for pair in got.chunks_exact(2) {
+        let lv = pair[0] as usize - me.start;
+        in_indices[fill[lv] as usize] = pair[1];
+        fill[lv] += 1;
+    }
+    (in_offsets, in_indices)
+}
+
+/// The sorted union of two ascending rows.
+fn union_into(a: &[Index], b: &[Index], out: &mut Vec<Index>) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        out.push(x.min(y));
+        i += (x <= y) as usize;
+        j += (y <= x) as usize;
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+}
+
+impl LocalGraph {
+    /// The distributed graph from the rows of `A` every rank already holds (read from a
+    /// binary file in row blocks: [`super::read::read_row_blocks`]), with no rank ever
+    /// holding more than its rows. Collective: every rank passes the same `part`,
+    /// `directed`, `undirected` and `may_pull`, and its own rows (`offsets` from 0, one
+    /// per owned row plus one).
+    ///
+    /// A `directed` graph's rows of `A'` are built by one exchange (an alltoallv of its
+    /// arcs) and compared with `A`'s (one allreduce) to learn whether `A' = A`, as
+    /// [`BfsGraph::detect`] does on one process; they are kept when a level `may_pull`
+    /// and `A' != A`. `undirected` makes the rows `A ∪ A'` (as
+    /// [`crate::io::Graph::into_undirected`] does), symmetric.
+    ///
+    /// # Panics
+    /// When `part` is not cut for this run's ranks or `offsets` does not fit the owned
+    /// rows (a caller's mistake).
+    pub fn from_rows(
+        net: &Net,
+        part: RowBlocks,
+        directed: bool,
+        undirected: bool,
+        may_pull: bool,
+        offsets: Vec<u64>,
+        indices: Vec<Index>,
+    ) -> LocalGraph {
+        assert_eq!(part.ranks(), net.size(), "part.ranks() != ranks");
+        let me = part.range(net.rank());
+        assert_eq!(
+            offsets.len(),
+            me.len() + 1,
+            "offsets.len() != owned rows + 1"
+        );
+        let (mut out_offsets, mut out_indices) = (offsets, indices);
+        let (mut in_offsets, mut in_indices) = (Vec::new(), Vec::new());
+        let mut symmetric = true;
+        if directed {
+            let (io, ii) = transpose_rows(net, &part, &out_offsets, &out_indices);
+            let same = io == out_offsets && ii == out_indices;
+            symmetric = net.allreduce_max(!same as u64) == 0;
+            if !symmetric && undirected {
+                let mut offsets = Vec::with_capacity(me.len() + 1);
+                let mut indices = Vec::with_capacity(out_indices.len() + ii.len());
+                offsets.push(0u64);
+                for lv in 0..me.len() {
+                    let a = &out_indices[out_offsets[lv] as usize..out_offsets[lv + 1] as usize];
+                    let b = &ii[io[lv] as usize..io[lv + 1] as usize];
+                    union_into(a, b, &mut indices);
+                    offsets.push(indices.len() as u64);
+                }
+                out_offsets = offsets;
+                out_indices = indices;
+                symmetric = true;
+            } else if !symmetric && may_pull {
+                in_offsets = io;
+                in_indices = ii;
+            }
+        }
+        let arcs = net.allreduce_sum(&[out_indices.len() as u64])[0];
+        LocalGraph {
+            part,
+            arcs,
+            symmetric,
+            has_in: !in_offsets.is_empty(),
+            out_offsets,
+            out_indices,
+            in_offsets,
+            in_indices,
+        }
     }
 }
 
@@ -174,6 +360,9 @@ pub struct DistBfs {
     /// The whole search's traffic, all ranks together (levels, counts and the final
     /// gather of parents and levels at rank 0).
     pub traffic: Traffic,
+    /// Arcs whose tail was reached (out-degrees of the reached vertices summed over the
+    /// ranks): Graph500's traversed edges, before halving for a symmetric graph.
+    pub reached_arcs: u64,
 }
 
 /// One rank's search state.
@@ -181,7 +370,9 @@ struct DistLevels<'a> {
     net: &'a Net,
     g: &'a LocalGraph,
     lo: usize,
-    parents: Vec<u32>,
+    /// Parents of the owned vertices (`UNREACHED` until reached): atomic so that the
+    /// threads of a push level can take the smallest offer.
+    parents: Vec<AtomicU32>,
     levels: Vec<u32>,
     /// Owned frontier vertices (global ids), ascending.
     frontier: Vec<Index>,
@@ -192,46 +383,86 @@ struct DistLevels<'a> {
     traffic: Vec<Traffic>,
 }
 
+/// Frontier vertices a rayon task walks in a push level.
+const PUSH_CHUNK: usize = 1024;
+/// `(v, u)` offers a task takes in a push level.
+const OFFER_CHUNK: usize = 8192;
+/// Owned vertices a task scans in a pull level.
+const PULL_CHUNK: usize = 4096;
+
 impl DistLevels<'_> {
+    /// Offers parent `u` to every owned, unvisited `v` of the `(v, u)` pairs, in
+    /// parallel: the smallest offer wins (an atomic minimum, so the order of the offers
+    /// does not matter), and the vertices offered a first parent are returned.
+    fn offer(&self, pairs: &[Index]) -> Vec<Index> {
+        let (levels, parents, lo) = (&self.levels, &self.parents, self.lo);
+        let found: Vec<Vec<Index>> = pairs
+            .par_chunks(2 * OFFER_CHUNK)
+            .map(|c| {
+                let mut first = Vec::new();
+                for pair in c.chunks_exact(2) {
+                    let lv = pair[0] as usize - lo;
+                    if levels[lv] == UNREACHED
+                        && parents[lv].fetch_min(pair[1], Ordering::Relaxed) == UNREACHED
+                    {
+                        first.push(pair[0]);
+                    }
+                }
+                first
+            })
+            .collect();
+        found.concat()
+    }
+
     fn push(&mut self) -> (Vec<Index>, u64) {
         let g = self.g;
         let p = self.net.size();
-        let mut out: Vec<Vec<Index>> = vec![Vec::new(); p];
-        let mut examined = 0u64;
         let me = self.net.rank();
-        let next_level = self.depth + 1;
-        let mut next = Vec::new();
-        // Offers parent `u` to owned vertex `v`: the smallest offer of the level wins.
-        let mut offer = |levels: &mut [u32], parents: &mut [u32], v: Index, u: Index| {
-            let lv = v as usize - self.lo;
-            let l = levels[lv];
-            if l == UNREACHED {
-                levels[lv] = next_level;
-                parents[lv] = u;
-                next.push(v);
-            } else if l == next_level && u < parents[lv] {
-                parents[lv] = u;
-            }
-        };
+        let lo = self.lo;
         let range = g.part.range(me);
-        for &u in &self.frontier {
-            let row = g.out_row(u as usize - self.lo);
-            examined += row.len() as u64;
-            for &v in row {
-                if range.contains(&(v as usize)) {
-                    // Owned here: no message.
-                    offer(&mut self.levels, &mut self.parents, v, u);
-                } else {
-                    let o = &mut out[g.part.owner(v)];
-                    o.push(v);
-                    o.push(u);
+        // Each task's frontier arcs u -> v as (v, u) pairs by owner of v, this rank's too.
+        let walked: Vec<(Vec<Vec<Index>>, u64)> = self
+            .frontier
+            .par_chunks(PUSH_CHUNK)
+            .map(|fr| {
+                let mut out: Vec<Vec<Index>> = vec![Vec::new(); p];
+                let mut examined = 0u64;
+                for &u in fr {
+                    let row = g.out_row(u as usize - lo);
+                    examined += row.len() as u64;
+                    for &v in row {
+                        let r = if range.contains(&(v as usize)) {
+                            me
+                        } else {
+                            g.part.owner(v)
+                        };
+                        out[r].push(v);
+                        out[r].push(u);
+                    }
                 }
-            }
-        }
+                (out, examined)
+            })
+            .collect();
+        let examined = walked.iter().map(|w| w.1).sum();
+        let mut out: Vec<Vec<Index>> = (0..p)
+            .map(|r| {
+                let mut all = Vec::with_capacity(walked.iter().map(|w| w.0[r].len()).sum());
+                for w in &walked {
+                    all.extend_from_slice(&w.0[r]);
+                }
+                all
+            })
+            .collect();
+        drop(walked);
+        // Owned heads need no message.
+        let local = std::mem::take(&mut out[me]);
         let got = self.net.alltoallv(&out);
         drop(out);
-        for pair in got.chunks_exact(2) {
-            offer(&mut self.levels, &mut self.parents, pair[0], pair[1]);
+        let mut next = self.offer(&local);
+        next.extend(self.offer(&got));
+        let next_level = self.depth + 1;
+        for &v in &next {
+            self.levels[v as usize - lo] = next_level;
         }
         next.sort_unstable();
         (next, examined)
@@ -279,23 +510,37 @@ impl DistLevels<'_> {
     fn pull(&mut self) -> (Vec<Index>, u64) {
         let bits = self.frontier_bitmap();
         let g = self.g;
+        let (lo, parents) = (self.lo, &self.parents);
         let next_level = self.depth + 1;
-        let mut next = Vec::new();
-        let mut examined = 0u64;
-        for lv in 0..self.levels.len() {
-            if self.levels[lv] != UNREACHED {
-                continue;
-            }
-            for &u in g.in_row(lv) {
-                examined += 1;
-                if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
-                    self.levels[lv] = next_level;
-                    self.parents[lv] = u;
-                    next.push((lv + self.lo) as Index);
-                    break;
+        // Each task scans its unvisited vertices' in-arcs in ascending order and stops at
+        // the first frontier vertex, the smallest.
+        let found: Vec<(Vec<Index>, u64)> = self
+            .levels
+            .par_chunks_mut(PULL_CHUNK)
+            .enumerate()
+            .map(|(k, chunk)| {
+                let mut next = Vec::new();
+                let mut examined = 0u64;
+                for (i, l) in chunk.iter_mut().enumerate() {
+                    if *l != UNREACHED {
+                        continue;
+                    }
+                    let lv = k * PULL_CHUNK + i;
+                    for &u in g.in_row(lv) {
+                        examined += 1;
+                        if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
+                            *l = next_level;
+                            parents[lv].store(u, Ordering::Relaxed);
+                            next.push((lv + lo) as Index);
+                            break;
+                        }
+                    }
                 }
-            }
-        }
+                (next, examined)
+            })
+            .collect();
+        let examined = found.iter().map(|f| f.1).sum();
+        let next = found.into_iter().flat_map(|f| f.0).collect();
         (next, examined)
     }
 }
@@ -325,7 +570,7 @@ impl BfsLevels for DistLevels<'_> {
             Direction::Pull => self.pull(),
         };
         let mf: u64 = next
-            .iter()
+            .par_iter()
             .map(|&v| self.g.out_row(v as usize - self.lo).len() as u64)
             .sum();
         let c = self.net.allreduce_sum(&[next.len() as u64, mf, examined]);
@@ -341,9 +586,19 @@ impl BfsLevels for DistLevels<'_> {
             examined: c[2],
         })
     }
-    type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>);
+    type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
     fn finish(self) -> Result<Self::Output> {
-        let parents = self.net.gatherv_root(&self.parents);
+        let reached: u64 = (0..self.levels.len())
+            .filter(|&lv| self.levels[lv] != UNREACHED)
+            .map(|lv| self.g.out_row(lv).len() as u64)
+            .sum();
+        let reached = self.net.allreduce_sum(&[reached])[0];
+        let parents: Vec<u32> = self
+            .parents
+            .into_iter()
+            .map(AtomicU32::into_inner)
+            .collect();
+        let parents = self.net.gatherv_root(&parents);
         let levels = self.net.gatherv_root(&self.levels);
         let flat: Vec<u64> = self
             .traffic
@@ -358,7 +613,7 @@ impl BfsLevels for DistLevels<'_> {
                 messages: c[1],
             })
             .collect();
-        Ok((parents.zip(levels), per_level))
+        Ok((parents.zip(levels), per_level, reached))
     }
 }
 
@@ -394,7 +649,9 @@ pub fn bfs(
     let start = net.sent();
     let range = g.part.range(net.rank());
     let lo = range.start;
-    let mut parents = vec![UNREACHED; range.len()];
+    let parents: Vec<AtomicU32> = (0..range.len())
+        .map(|_| AtomicU32::new(UNREACHED))
+        .collect();
     let mut levels = vec![UNREACHED; range.len()];
     let mut frontier: Vec<Index> = sources
         .iter()
@@ -404,7 +661,7 @@ pub fn bfs(
     frontier.sort_unstable();
     frontier.dedup();
     for &s in &frontier {
-        parents[s as usize - lo] = s;
+        parents[s as usize - lo].store(s, Ordering::Relaxed);
         levels[s as usize - lo] = 0;
     }
     let mf: u64 = frontier
@@ -425,7 +682,7 @@ pub fn bfs(
         visited: c[0],
         traffic: Vec::new(),
     };
-    let ((out, level_traffic), summary) = drive(state, n, g.arcs, policy, opts)?;
+    let ((out, level_traffic, reached_arcs), summary) = drive(state, n, g.arcs, policy, opts)?;
     let mine = net.sent() - start;
     let total = net.allreduce_sum(&[mine.bytes, mine.messages]);
     Ok(DistBfs {
@@ -435,5 +692,6 @@ pub fn bfs(
             bytes: total[0],
             messages: total[1],
         },
+        reached_arcs,
     })
 }

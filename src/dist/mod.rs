@@ -1,5 +1,6 @@
-//! Distributed graphs over MPI (the `mpi` feature): breadth-first search and Chung-Lu
-//! generation on `P` ranks, with outputs byte-identical to one process.
+//! Distributed graphs over MPI (the `mpi` feature): breadth-first search, PageRank and
+//! Chung-Lu generation on `P` ranks, with outputs byte-identical to one process (PageRank
+//! within the float rule of [`pagerank`]).
 //!
 //! MPI comes from [rsmpi](https://github.com/rsmpi/rsmpi) (the `mpi` crate), bindings to
 //! the system's MPI library (OpenMPI here: `scripts/setup-mpi.sh`): its collectives
@@ -12,13 +13,18 @@
 //! | [`partition`] | [`Partition`]: who owns which vertex; [`RowBlocks`], the 1-D cut by arcs (and how a 2-D layout fits the same interface) |
 //! | [`net`] | [`Net`]: the collectives, traffic counts, and [`Net::agree`] for errors every rank must see before the next collective |
 //! | [`bfs`] | [`bfs::scatter_graph`] (rank 0 reads, the ranks get their rows), [`bfs::bfs`]: direction-optimizing, push by alltoallv, pull by allgather |
+//! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph |
+//! | [`algebra`] | [`algebra::mxv`]: `w<m> = w (.) (A (+).(x) u)` with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
+//! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
+//! | [`components`] | [`components::wcc`]: label propagation over MIN.SECOND, a distributed `mxv` a round; labels identical to one process |
 //! | [`chung_lu`] | [`chung_lu::generate`]: chunks split by the cost model, edges routed to row owners; [`chung_lu::gather`] to rank 0 |
 //!
 //! # Files
-//! Rank 0 reads every input file and writes every output: a file only rank 0 can see
-//! (a local disk) works, and the others never open it. Rank 0 then sends each rank its
-//! rows (BFS) or the degree distribution (Chung-Lu). Reading parts of one `.ebg` on
-//! every rank would save rank 0's memory at scale; it is not done here.
+//! A binary graph (`.ebg`, a regular uncompressed file every rank can open) is read in
+//! row blocks, every rank its own ([`read`]): no rank holds the whole graph. Any other
+//! input is read by rank 0 alone (a file only rank 0 can see, on a local disk or a pipe,
+//! works, and the others never open it), which sends each rank its rows (BFS) or the
+//! degree distribution (Chung-Lu). Rank 0 writes every output.
 //!
 //! # Errors
 //! A failure on one rank before a collective call would leave the others waiting
@@ -27,10 +33,14 @@
 //! returns an error, so that every process exits non-zero and `mpirun` fails. A panic (a
 //! bug) on any rank aborts the whole job rather than leaving the others waiting.
 
+pub mod algebra;
 pub mod bfs;
 pub mod chung_lu;
+pub mod components;
 pub mod net;
+pub mod pagerank;
 pub mod partition;
+pub mod read;
 
 pub use net::{Failed, Net, Traffic};
 pub use partition::{Partition, RowBlocks};

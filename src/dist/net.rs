@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | [`Net::alltoallv`] | the counts (4 bytes) and the elements for every other rank | `P - 1` for the counts, one per other rank with elements |
 //! | [`Net::allgatherv`] | the length (4 bytes) and this rank's part, times `P - 1` | `P - 1` for the lengths, `P - 1` more when the part is not empty |
-//! | [`Net::allreduce_sum`], [`Net::broadcast_bytes`] | the buffer times `ceil(log2 P)` | `ceil(log2 P)` (recursive doubling, a binomial tree) |
+//! | [`Net::allreduce_sum`], [`Net::allreduce_sum_f64`], [`Net::broadcast_bytes`] | the buffer times `ceil(log2 P)` | `ceil(log2 P)` (recursive doubling, a binomial tree) |
 //! | [`Net::gatherv_root`] | the length and this rank's part (none at the root) | two |
 //!
 //! Counts must not exceed `i32::MAX` elements per rank in one call (MPI's `int`
@@ -214,6 +214,17 @@ impl Net {
     /// The element-wise sum over the ranks of `x`, on every rank (MPI_Allreduce).
     pub fn allreduce_sum(&self, x: &[u64]) -> Vec<u64> {
         let mut out = vec![0u64; x.len()];
+        self.world
+            .all_reduce_into(x, &mut out[..], SystemOperation::sum());
+        self.count(8 * x.len() as u64 * self.log2_size(), self.log2_size());
+        out
+    }
+
+    /// The element-wise sum over the ranks of `x`, on every rank (MPI_Allreduce; the
+    /// order of the additions is MPI's, so the last bits may differ from a sum on one
+    /// process).
+    pub fn allreduce_sum_f64(&self, x: &[f64]) -> Vec<f64> {
+        let mut out = vec![0f64; x.len()];
         self.world
             .all_reduce_into(x, &mut out[..], SystemOperation::sum());
         self.count(8 * x.len() as u64 * self.log2_size(), self.log2_size());

@@ -97,6 +97,54 @@ impl RowBlocks {
         let n = offsets.len() - 1;
         Self::by_weight(n, ranks, |v| (offsets[v + 1] - offsets[v]) as f64)
     }
+
+    /// [`RowBlocks::by_arcs`] without the offsets in memory: `offset(v)` gives one
+    /// offset (`v` in `0..=n`, the last being `arcs`), and each boundary is found by a
+    /// binary search over them, `O(P log n)` look-ups (a few reads of 8 bytes each from
+    /// a binary file: [`crate::io::binary::BinaryFile::offsets`]). The boundaries are the
+    /// ones `by_arcs` chooses (below 2^53 arcs plus vertices, where its sums are exact).
+    ///
+    /// # Errors
+    /// The first error `offset` returns.
+    ///
+    /// # Panics
+    /// `ranks == 0`.
+    pub fn by_arcs_lookup<E>(
+        n: usize,
+        arcs: u64,
+        ranks: usize,
+        mut offset: impl FnMut(usize) -> Result<u64, E>,
+    ) -> Result<RowBlocks, E> {
+        assert!(ranks > 0, "at least one rank");
+        // by_weight's running sum after v vertices is offsets[v] + v, exactly.
+        let total = (arcs + n as u64) as f64;
+        let mut starts = Vec::with_capacity(ranks + 1);
+        starts.push(0u64);
+        let mut v = 0usize;
+        for r in 1..ranks {
+            let goal = total * r as f64 / ranks as f64;
+            let limit = n.saturating_sub(ranks - r);
+            if v < limit {
+                // The largest w in v..=limit with offsets[w] + w <= goal (v when none).
+                let (mut lo, mut hi) = (v, limit);
+                while lo < hi {
+                    let mid = lo + (hi - lo).div_ceil(2);
+                    if (offset(mid)? + mid as u64) as f64 <= goal {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                v = lo;
+            }
+            if v == *starts.last().expect("non-empty") as usize && v < limit {
+                v += 1;
+            }
+            starts.push(v as u64);
+        }
+        starts.push(n as u64);
+        Ok(RowBlocks { starts })
+    }
 }
 
 impl Partition for RowBlocks {

@@ -204,6 +204,84 @@ fn decode_words<T: Send, const W: usize>(bytes: &[u8], f: fn([u8; W]) -> T) -> V
         .collect()
 }
 
+/// What the 64-byte header says, checked: the sizes agree with the file's length.
+struct Header {
+    n: u64,
+    nnz: u64,
+    base: u64,
+    records: u64,
+    duplicates: u64,
+    weighted: bool,
+    explicit: bool,
+    directed: bool,
+    value_type: ValueType,
+    sections: Sections,
+}
+
+impl Header {
+    /// Checks the header at the start of `b` (at least [`HEADER_BYTES`] bytes with the
+    /// magic) against a file of `len` bytes.
+    fn parse(name: &str, b: &[u8], len: u64) -> Result<Header> {
+        let err = |m: String| Err(Error::parse(name, 0, m));
+        let version = u32_at(b, 8);
+        if version != VERSION {
+            return err(format!(
+                "binary graph version {version} is not supported (this build reads version {VERSION})"
+            ));
+        }
+        let flags = u32_at(b, 12);
+        if flags & !F_KNOWN != 0 || u32_at(b, 56) != 0 {
+            return err(format!("unknown flags {flags:#x} in the header"));
+        }
+        let (n, nnz, base, records, duplicates) = (
+            u64_at(b, 16),
+            u64_at(b, 24),
+            u64_at(b, 32),
+            u64_at(b, 40),
+            u64_at(b, 48),
+        );
+        let weighted = flags & F_WEIGHTED != 0;
+        let explicit = flags & F_EXPLICIT != 0;
+        let value_type = match (flags & F_VALUE_MASK) >> F_VALUE_SHIFT {
+            0 => ValueType::Pattern,
+            1 => ValueType::Integer,
+            2 => ValueType::Real,
+            v => return err(format!("unknown value type {v} in the header")),
+        };
+        if weighted == (value_type == ValueType::Pattern) {
+            return err("the header's weighted flag and value type disagree".into());
+        }
+        if n > u32::MAX as u64 {
+            return err(format!("{n} vertices; at most {} are supported", u32::MAX));
+        }
+        let sections = Sections::new(n, nnz, weighted, explicit);
+        let expected = sections.as_ref().and_then(Sections::total);
+        let (Some(sections), Some(expected)) = (sections, expected) else {
+            return err(format!(
+                "the header declares {n} vertices and {nnz} arcs, more than any file can hold"
+            ));
+        };
+        if expected as u64 != len {
+            return err(format!(
+                "the header declares {n} vertices and {nnz} arcs, which take {expected} bytes, \
+                 but the file has {len} (truncated or corrupt)"
+            ));
+        }
+        Ok(Header {
+            n,
+            nnz,
+            base,
+            records,
+            duplicates,
+            weighted,
+            explicit,
+            directed: flags & F_DIRECTED != 0,
+            value_type,
+            sections,
+        })
+    }
+}
+
 /// Decodes the bytes of a binary graph file (`name` for messages).
 ///
 /// # Errors
@@ -221,51 +299,9 @@ pub fn decode(name: &str, b: &[u8]) -> Result<Graph> {
         }
         return err("not an edgeblas binary graph (wrong magic bytes)".into());
     }
-    let version = u32_at(b, 8);
-    if version != VERSION {
-        return err(format!(
-            "binary graph version {version} is not supported (this build reads version {VERSION})"
-        ));
-    }
-    let flags = u32_at(b, 12);
-    if flags & !F_KNOWN != 0 || u32_at(b, 56) != 0 {
-        return err(format!("unknown flags {flags:#x} in the header"));
-    }
-    let (n, nnz, base, records, duplicates) = (
-        u64_at(b, 16),
-        u64_at(b, 24),
-        u64_at(b, 32),
-        u64_at(b, 40),
-        u64_at(b, 48),
-    );
-    let weighted = flags & F_WEIGHTED != 0;
-    let explicit = flags & F_EXPLICIT != 0;
-    let value_type = match (flags & F_VALUE_MASK) >> F_VALUE_SHIFT {
-        0 => ValueType::Pattern,
-        1 => ValueType::Integer,
-        2 => ValueType::Real,
-        v => return err(format!("unknown value type {v} in the header")),
-    };
-    if weighted == (value_type == ValueType::Pattern) {
-        return err("the header's weighted flag and value type disagree".into());
-    }
-    if n > u32::MAX as u64 {
-        return err(format!("{n} vertices; at most {} are supported", u32::MAX));
-    }
-    let sections = Sections::new(n, nnz, weighted, explicit);
-    let expected = sections.as_ref().and_then(Sections::total);
-    let (Some(s), Some(expected)) = (sections, expected) else {
-        return err(format!(
-            "the header declares {n} vertices and {nnz} arcs, more than any file can hold"
-        ));
-    };
-    if expected != b.len() {
-        return err(format!(
-            "the header declares {n} vertices and {nnz} arcs, which take {expected} bytes, \
-             but the file has {} (truncated or corrupt)",
-            b.len()
-        ));
-    }
+    let h = Header::parse(name, b, b.len() as u64)?;
+    let (n, weighted, explicit, s) = (h.n, h.weighted, h.explicit, h.sections);
+    let (base, records, duplicates, value_type) = (h.base, h.records, h.duplicates, h.value_type);
     let stored = u32_at(b, 60);
     let actual = crc(b);
     if stored != actual {
@@ -304,8 +340,290 @@ pub fn decode(name: &str, b: &[u8]) -> Result<Graph> {
         weights,
         value_type,
         ids,
-        directed: flags & F_DIRECTED != 0,
+        directed: h.directed,
         records,
         duplicates,
     })
+}
+
+/// A binary graph file opened for reading pieces of it: the header checked, nothing else
+/// read. [`BinaryFile::read_rows`] reads one block of rows (their offsets, indices and
+/// weights) by seeking past the rest, so that a process (an MPI rank) can hold its rows
+/// without ever holding the graph.
+///
+/// # What is checked
+/// The header as [`decode`] checks it, and that the file's length is the one it
+/// declares; the rows read, as [`Csr::new_checked`] checks a whole graph (offsets that
+/// rise within `0..=nnz`, columns sorted, unrepeated and below `n`); explicit ids read by
+/// [`BinaryFile::ids`], that they strictly increase. The CRC-32 covers the whole file,
+/// so a piece cannot be checked against it: [`read_graph`](super::read_graph) checks it.
+///
+/// The file must be a regular, uncompressed file (a `.gz` or a pipe cannot seek): read it
+/// whole with [`read_graph`](super::read_graph) instead.
+#[derive(Debug)]
+pub struct BinaryFile {
+    file: std::fs::File,
+    name: String,
+    header: BinaryHeader,
+}
+
+/// What a binary graph file's header says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BinaryHeader {
+    /// Vertices.
+    pub vertices: usize,
+    /// Arcs (stored entries).
+    pub arcs: u64,
+    /// Whether the arcs are directed.
+    pub directed: bool,
+    /// Whether every arc has a weight.
+    pub weighted: bool,
+    /// What the values are.
+    pub value_type: ValueType,
+    /// Whether the file lists explicit vertex ids (else ids are index + base).
+    pub explicit_ids: bool,
+    /// Records read when the file was made.
+    pub records: u64,
+    /// Repeated records when the file was made.
+    pub duplicates: u64,
+    base: u64,
+}
+
+/// Rows `rows` of a binary graph file, as [`BinaryFile::read_rows`] returns them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowBlock {
+    /// The rows, in the whole graph's numbering.
+    pub rows: std::ops::Range<usize>,
+    /// Where row `rows.start` begins among the whole graph's arcs.
+    pub first_arc: u64,
+    /// `rows.len() + 1` offsets into `indices`, from 0 (the file's offsets less
+    /// `first_arc`).
+    pub offsets: Vec<u64>,
+    /// Column indices of the rows, each row ascending.
+    pub indices: Vec<Index>,
+    /// The weights of those arcs, when the file is weighted.
+    pub weights: Option<Vec<f64>>,
+}
+
+impl BinaryFile {
+    /// Opens `path` and checks its header.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the file cannot be opened or read; [`Error::Parse`] (line 0)
+    /// for what [`decode`] refuses in a header, for a length other than the declared one,
+    /// and for a gzip file (which cannot be read in pieces).
+    pub fn open(path: &std::path::Path) -> Result<BinaryFile> {
+        use std::io::Read;
+        let name = path.display().to_string();
+        let mut file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        let mut head = [0u8; HEADER_BYTES];
+        let mut got = 0;
+        while got < HEADER_BYTES {
+            let k = file
+                .read(&mut head[got..])
+                .map_err(|e| Error::io(path, e))?;
+            if k == 0 {
+                break;
+            }
+            got += k;
+        }
+        let err = |m: String| Err(Error::parse(&name, 0, m));
+        if got >= 2 && head[..2] == [0x1f, 0x8b] {
+            return err("gzip data cannot be read in row blocks; decompress it first".into());
+        }
+        if got < 8 || head[..8] != MAGIC {
+            return err("not an edgeblas binary graph (wrong magic bytes)".into());
+        }
+        if got < HEADER_BYTES {
+            return err(format!(
+                "truncated: {got} bytes, shorter than the {HEADER_BYTES}-byte header"
+            ));
+        }
+        let h = Header::parse(&name, &head, len)?;
+        let header = BinaryHeader {
+            vertices: h.n as usize,
+            arcs: h.nnz,
+            directed: h.directed,
+            weighted: h.weighted,
+            value_type: h.value_type,
+            explicit_ids: h.explicit,
+            records: h.records,
+            duplicates: h.duplicates,
+            base: h.base,
+        };
+        Ok(BinaryFile { file, name, header })
+    }
+
+    /// The header.
+    pub fn header(&self) -> &BinaryHeader {
+        &self.header
+    }
+
+    /// The name messages give the file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn sections(&self) -> Sections {
+        let h = &self.header;
+        Sections::new(h.vertices as u64, h.arcs, h.weighted, h.explicit_ids)
+            .expect("checked by open")
+    }
+
+    /// `len` bytes from byte `at` of the file.
+    fn bytes_at(&mut self, at: u64, len: usize) -> Result<Vec<u8>> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut buf = vec![0u8; len];
+        let name = self.name.clone();
+        let io = |e| Error::io(std::path::Path::new(&name), e);
+        self.file.seek(SeekFrom::Start(at)).map_err(io)?;
+        self.file.read_exact(&mut buf).map_err(io)?;
+        Ok(buf)
+    }
+
+    /// The offsets `rows.start..=rows.end` as stored (where each row begins among all
+    /// arcs), checked to rise within `0..=arcs`.
+    ///
+    /// # Errors
+    /// [`Error::Io`] on a failed read; [`Error::Parse`] for offsets that fall or pass
+    /// the arc count.
+    ///
+    /// # Panics
+    /// When `rows` is not within `0..vertices` (a caller's mistake, not the file's).
+    pub fn offsets(&mut self, rows: std::ops::Range<usize>) -> Result<Vec<u64>> {
+        let n = self.header.vertices;
+        assert!(
+            rows.start <= rows.end && rows.end <= n,
+            "rows {rows:?} outside 0..{n}"
+        );
+        let at = HEADER_BYTES as u64 + 8 * rows.start as u64;
+        let bytes = self.bytes_at(at, 8 * (rows.len() + 1))?;
+        let offsets = decode_words::<u64, 8>(&bytes, u64::from_le_bytes);
+        let arcs = self.header.arcs;
+        if rows.start == 0 && offsets[0] != 0 {
+            return Err(Error::parse(
+                &self.name,
+                0,
+                format!("corrupt adjacency: offsets[0] = {}, expected 0", offsets[0]),
+            ));
+        }
+        if rows.end == n && offsets[rows.len()] != arcs {
+            return Err(Error::parse(
+                &self.name,
+                0,
+                format!(
+                    "corrupt adjacency: the offsets end at {}, the header declares {arcs} arcs",
+                    offsets[rows.len()]
+                ),
+            ));
+        }
+        if let Some(i) = (0..rows.len()).find(|&i| offsets[i] > offsets[i + 1]) {
+            return Err(Error::parse(
+                &self.name,
+                0,
+                format!(
+                    "corrupt adjacency: offsets decrease at row {}",
+                    rows.start + i
+                ),
+            ));
+        }
+        if offsets[rows.len()] > arcs {
+            return Err(Error::parse(
+                &self.name,
+                0,
+                format!(
+                    "corrupt adjacency: offsets pass the {arcs} arcs the header declares at row {}",
+                    rows.end
+                ),
+            ));
+        }
+        Ok(offsets)
+    }
+
+    /// Rows `rows` of the adjacency (and their weights): reads their `rows.len() + 1`
+    /// offsets, then only the indices and weights between the first and the last.
+    ///
+    /// # Errors
+    /// [`Error::Io`] on a failed read; [`Error::Parse`] (line 0, naming the file) for
+    /// rows that break the CSR invariants.
+    ///
+    /// # Panics
+    /// When `rows` is not within `0..vertices`.
+    ///
+    /// # Example
+    /// ```
+    /// use edgeblas::io::{read_graph, write_graph, ReadOptions, binary::BinaryFile};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let (txt, ebg) = (dir.path().join("g.txt"), dir.path().join("g.ebg"));
+    /// std::fs::write(&txt, "0 1\n0 2\n1 2\n2 0\n3 1\n").unwrap();
+    /// let g = read_graph(&txt, &ReadOptions::default()).unwrap();
+    /// write_graph(&ebg, &g, None).unwrap();
+    /// let mut f = BinaryFile::open(&ebg).unwrap();
+    /// let b = f.read_rows(1..3).unwrap();
+    /// assert_eq!((b.first_arc, b.offsets, b.indices), (2, vec![0, 1, 2], vec![2, 0]));
+    /// ```
+    pub fn read_rows(&mut self, rows: std::ops::Range<usize>) -> Result<RowBlock> {
+        let global = self.offsets(rows.clone())?;
+        let (first, last) = (global[0], global[rows.len()]);
+        let count = usize::try_from(last - first).expect("a block that fits memory");
+        let s = self.sections();
+        let idx_at = (HEADER_BYTES + s.offsets) as u64 + 4 * first;
+        let bytes = self.bytes_at(idx_at, 4 * count)?;
+        let indices = decode_words::<u32, 4>(&bytes, u32::from_le_bytes);
+        drop(bytes);
+        let weights = if self.header.weighted {
+            let at = (HEADER_BYTES + s.offsets + s.indices + s.pad) as u64 + 8 * first;
+            let bytes = self.bytes_at(at, 8 * count)?;
+            Some(decode_words::<f64, 8>(&bytes, f64::from_le_bytes))
+        } else {
+            None
+        };
+        let offsets: Vec<u64> = global.iter().map(|&o| o - first).collect();
+        let n = self.header.vertices;
+        let broken = (0..rows.len()).into_par_iter().find_first(|&i| {
+            let row = &indices[offsets[i] as usize..offsets[i + 1] as usize];
+            row.windows(2).any(|w| w[0] >= w[1]) || row.last().is_some_and(|&c| c as usize >= n)
+        });
+        if let Some(i) = broken {
+            return Err(Error::parse(
+                &self.name,
+                0,
+                format!(
+                    "corrupt adjacency: row {} has column indices that are unsorted, repeated or >= ncols = {n}",
+                    rows.start + i
+                ),
+            ));
+        }
+        Ok(RowBlock {
+            rows,
+            first_arc: first,
+            offsets,
+            indices,
+            weights,
+        })
+    }
+
+    /// The vertex ids: read from the file when it lists them (checked to strictly
+    /// increase), else the base the header gives.
+    ///
+    /// # Errors
+    /// [`Error::Io`] on a failed read; [`Error::Parse`] for ids that do not increase.
+    pub fn ids(&mut self) -> Result<VertexIds> {
+        if !self.header.explicit_ids {
+            return Ok(VertexIds::Offset(self.header.base));
+        }
+        let s = self.sections();
+        let at = (HEADER_BYTES + s.offsets + s.indices + s.pad + s.weights) as u64;
+        let bytes = self.bytes_at(at, s.ids)?;
+        let ids = decode_words::<u64, 8>(&bytes, u64::from_le_bytes);
+        if let Some(i) = (1..ids.len()).find(|&i| ids[i - 1] >= ids[i]) {
+            return Err(Error::parse(
+                &self.name,
+                0,
+                format!("explicit vertex ids are not strictly increasing at index {i}"),
+            ));
+        }
+        Ok(VertexIds::Explicit(ids))
+    }
 }
