@@ -58,3 +58,38 @@ macro_rules! device_value {
     )*};
 }
 device_value!((), bool, u32, u64, i32, i64, f32, f64);
+
+/// The unary operators [`ops::apply`] runs on the device (a closure cannot run there):
+/// `f(x)` for every present entry `x`.
+#[derive(Clone, Copy)]
+pub enum UnaryOp<'a, T> {
+    /// `x` (GrB_IDENTITY).
+    Identity,
+    /// `-x` (GrB_AINV): wrapping for integers (unsigned ones too), the sign flipped for
+    /// floats.
+    Ainv,
+    /// `|x|` (GrB_ABS): wrapping for signed integers (`|MIN| = MIN`), the sign bit
+    /// cleared for floats.
+    Abs,
+    /// `1` (GxB_ONE).
+    One,
+    /// `op(s, x)` with a built-in binary operator and its first operand bound
+    /// (GrB_apply_BinaryOp1st; on the CPU, [`crate::algebra::bind_first`]).
+    BindFirst(&'a dyn crate::algebra::BinaryOp<T, T, Output = T>, T),
+    /// `op(x, s)` with its second operand bound (GrB_apply_BinaryOp2nd;
+    /// [`crate::algebra::bind_second`]).
+    BindSecond(&'a dyn crate::algebra::BinaryOp<T, T, Output = T>, T),
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for UnaryOp<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UnaryOp::Identity => f.write_str("Identity"),
+            UnaryOp::Ainv => f.write_str("Ainv"),
+            UnaryOp::Abs => f.write_str("Abs"),
+            UnaryOp::One => f.write_str("One"),
+            UnaryOp::BindFirst(op, x) => write!(f, "BindFirst(op {}, {x:?})", op.op_code()),
+            UnaryOp::BindSecond(op, x) => write!(f, "BindSecond(op {}, {x:?})", op.op_code()),
+        }
+    }
+}

@@ -13,4 +13,5 @@ pub(crate) mod exec;
 pub(crate) mod gpu;
 pub(crate) mod host;
 pub(crate) mod levels;
+pub(crate) mod ops;
 pub(crate) mod relax;
