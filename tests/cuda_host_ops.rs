@@ -10,631 +10,200 @@
 
 #![cfg(feature = "cuda")]
 
+#[path = "common/cuda_ops_cases.rs"]
+mod cases;
 #[path = "common/oracle.rs"]
 mod oracle;
 #[path = "common/random.rs"]
 mod random;
 
+use cases::{MaskArg, MaskVec, Runner};
 use edgeblas::algebra::*;
 use edgeblas::cuda::host::ops::{self as hops, HostMask};
 use edgeblas::cuda::{DeviceValue, UnaryOp};
-use edgeblas::descriptor::{Descriptor, Mask};
-use edgeblas::ops;
+use edgeblas::descriptor::Descriptor;
 use edgeblas::vector::Vector;
 use edgeblas::{Error, matrix::Csr};
-use random::Rng;
 
-/// A value the tests compare: exactly (bytes) or within the float order rule.
-trait Same: DeviceValue {
-    fn same(a: Self, b: Self, exact: bool) -> bool;
-    /// A random value (small, with the type's extremes now and then).
-    fn random(r: &mut Rng) -> Self;
-}
+/// The host build of the kernels.
+struct Host;
 
-macro_rules! same_int {
-    ($($t:ty: $lo:expr, $hi:expr);*) => {$(
-        impl Same for $t {
-            fn same(a: Self, b: Self, _exact: bool) -> bool {
-                a == b
-            }
-            fn random(r: &mut Rng) -> Self {
-                match r.below(40) {
-                    0 => <$t>::MAX,
-                    1 => <$t>::MIN,
-                    _ => r.range($lo, $hi) as $t,
-                }
-            }
-        }
-    )*};
-}
-same_int!(u32: 0, 40; u64: 0, 40; i32: -20, 20; i64: -20, 20);
-
-macro_rules! same_float {
-    ($($t:ty: $tol:expr);*) => {$(
-        impl Same for $t {
-            fn same(a: Self, b: Self, exact: bool) -> bool {
-                if a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()) {
-                    return true;
-                }
-                if exact {
-                    return false;
-                }
-                if a == b {
-                    return true; // 0.0 and -0.0: a sum started from the identity
-                }
-                let scale = a.abs().max(b.abs()).max(1.0);
-                (a - b).abs() <= $tol * scale
-            }
-            fn random(r: &mut Rng) -> Self {
-                match r.below(40) {
-                    0 => <$t>::INFINITY,
-                    1 => <$t>::NEG_INFINITY,
-                    _ => r.range(-200, 200) as $t / 7.0,
-                }
-            }
-        }
-    )*};
-}
-same_float!(f32: 1e-4; f64: 1e-9);
-
-impl Same for bool {
-    fn same(a: Self, b: Self, _exact: bool) -> bool {
-        a == b
+fn host_mask(m: &MaskArg<'_>) -> HostMask {
+    fn one<T: DeviceValue>(v: &Vector<T>, m: &MaskArg<'_>) -> HostMask {
+        let h = if m.structure {
+            HostMask::structure(v)
+        } else {
+            HostMask::values(v)
+        };
+        if m.complement { h.complement() } else { h }
     }
-    fn random(r: &mut Rng) -> Self {
-        r.chance(0.6)
+    match m.v {
+        MaskVec::Unit(v) => one(v, m),
+        MaskVec::Bool(v) => one(v, m),
+        MaskVec::I32(v) => one(v, m),
+        MaskVec::F64(v) => one(v, m),
     }
 }
 
-impl Same for () {
-    fn same(_: Self, _: Self, _: bool) -> bool {
-        true
+impl Runner for Host {
+    fn mxv<S, A, U>(
+        &self,
+        w: &mut Vector<S::Output>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, S::Output>,
+        s: S,
+        a: &Csr<A>,
+        u: &Vector<U>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()>
+    where
+        S: Semiring<A, U> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        U: DeviceValue,
+    {
+        hops::mxv(w, mask.map(host_mask).as_ref(), accum, s, a, u, desc)
     }
-    fn random(_: &mut Rng) -> Self {}
-}
-
-fn assert_same<T: Same>(cpu: &Vector<T>, dev: &Vector<T>, exact: bool, what: &str) {
-    let (c, d) = (cpu.to_pairs(), dev.to_pairs());
-    let ci: Vec<Index> = c.iter().map(|p| p.0).collect();
-    let di: Vec<Index> = d.iter().map(|p| p.0).collect();
-    assert_eq!(ci, di, "{what}: the entries' indices differ");
-    for ((i, x), (_, y)) in c.iter().zip(&d) {
-        assert!(
-            T::same(*x, *y, exact),
-            "{what}: entry {i}: CPU {x:?}, device (host build) {y:?}"
-        );
+    fn vxm<S, A, U>(
+        &self,
+        w: &mut Vector<S::Output>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, S::Output>,
+        s: S,
+        u: &Vector<U>,
+        a: &Csr<A>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()>
+    where
+        S: Semiring<A, U> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        U: DeviceValue,
+    {
+        hops::vxm(w, mask.map(host_mask).as_ref(), accum, s, u, a, desc)
     }
-}
-
-fn random_vector<T: Same>(r: &mut Rng, len: usize) -> Vector<T> {
-    let (v, form) = random::vector_case(r, len, T::random);
-    random::to_vector(&v, form, T::default())
-}
-
-fn random_matrix<T: Same>(r: &mut Rng, m: usize, n: usize) -> Csr<T> {
-    let d = random::density(r);
-    let a = random::mat(r, m, n, d, T::random);
-    random::to_csr(&a, n)
-}
-
-/// A mask vector of one of several types (the valued test reads each type's zero).
-enum MaskVec {
-    Unit(Vector<()>),
-    Bool(Vector<bool>),
-    I32(Vector<i32>),
-    F64(Vector<f64>),
-}
-
-impl MaskVec {
-    fn random(r: &mut Rng, len: usize) -> Self {
-        match r.below(4) {
-            0 => MaskVec::Unit(random_vector(r, len)),
-            1 => MaskVec::Bool(random_vector(r, len)),
-            2 => {
-                let (v, f) = random::vector_case(r, len, |r| r.range(-1, 1) as i32);
-                MaskVec::I32(random::to_vector(&v, f, 7))
-            }
-            _ => {
-                let (v, f) = random::vector_case(r, len, |r| r.pick(&[0.0, -0.0, 0.5, f64::NAN]));
-                MaskVec::F64(random::to_vector(&v, f, 1.0))
-            }
-        }
+    fn ewise_add<T: DeviceValue, O: BinaryOp<T, T, Output = T>>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        op: &O,
+        u: &Vector<T>,
+        v: &Vector<T>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        hops::ewise_add(w, mask.map(host_mask).as_ref(), accum, op, u, v, desc)
     }
-
-    fn masks(&self, structure: bool, complement: bool) -> (Mask<'_>, HostMask) {
-        fn pair<T: DeviceValue + Truthy>(
-            v: &Vector<T>,
-            structure: bool,
-            complement: bool,
-        ) -> (Mask<'_>, HostMask) {
-            let (m, h) = if structure {
-                (Mask::structure(v), HostMask::structure(v))
-            } else {
-                (Mask::values(v), HostMask::values(v))
-            };
-            if complement {
-                (m.complement(), h.complement())
-            } else {
-                (m, h)
-            }
-        }
-        match self {
-            MaskVec::Unit(v) => pair(v, structure, complement),
-            MaskVec::Bool(v) => pair(v, structure, complement),
-            MaskVec::I32(v) => pair(v, structure, complement),
-            MaskVec::F64(v) => pair(v, structure, complement),
-        }
+    fn ewise_mult<T: DeviceValue, O: BinaryOp<T, T, Output = T>>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        op: &O,
+        u: &Vector<T>,
+        v: &Vector<T>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        hops::ewise_mult(w, mask.map(host_mask).as_ref(), accum, op, u, v, desc)
     }
-}
-
-/// One random product case of semiring `s`: `mxv` or `vxm`, either direction, a random
-/// mask, accumulator, replace and initial `w`; the host build against the CPU.
-fn product_case<S, A, U>(
-    r: &mut Rng,
-    name: &str,
-    s: S,
-    accums: &[&dyn BinaryOp<S::Output, S::Output, Output = S::Output>],
-    exact: bool,
-) where
-    S: Semiring<A, U> + 'static,
-    S::Output: Same,
-    A: Same,
-    U: Same,
-{
-    let (m, n) = random::shape(r);
-    let a: Csr<A> = random_matrix(r, m, n);
-    let pull = r.chance(0.5);
-    let transpose = r.chance(0.3);
-    // mxv: u has A's columns; vxm: A's rows; transposing swaps them.
-    let (ulen, wlen) = if pull != transpose { (n, m) } else { (m, n) };
-    let u: Vector<U> = random_vector(r, ulen);
-    let w0: Vector<S::Output> = if r.chance(0.4) {
-        Vector::new(wlen)
-    } else {
-        random_vector(r, wlen)
-    };
-    let mv = r.chance(0.7).then(|| MaskVec::random(r, wlen));
-    let (structure, complement) = (r.chance(0.5), r.chance(0.5));
-    let masks = mv.as_ref().map(|v| v.masks(structure, complement));
-    let accum = if r.chance(0.5) {
-        None
-    } else {
-        Some(accums[r.below(accums.len())])
-    };
-    let desc = Descriptor {
-        replace: r.chance(0.3),
-        transpose,
-    };
-    let what = format!(
-        "{name}: {} {m}x{n} nnz {} u {} w {} mask {:?} accum {} {desc:?}",
-        if pull { "mxv" } else { "vxm" },
-        a.nnz(),
-        u.nvals(),
-        w0.nvals(),
-        mv.as_ref().map(|_| (structure, complement)),
-        accum.is_some(),
-    );
-    let (mut cpu, mut dev) = (w0.clone(), w0);
-    let cm = masks.as_ref().map(|p| &p.0);
-    let hm = masks.as_ref().map(|p| &p.1);
-    if pull {
-        ops::mxv(&mut cpu, cm, accum, s, &a, &u, &desc);
-        hops::mxv(&mut dev, hm, accum, s, &a, &u, &desc).unwrap();
-    } else {
-        ops::vxm(&mut cpu, cm, accum, s, &u, &a, &desc);
-        hops::vxm(&mut dev, hm, accum, s, &u, &a, &desc).unwrap();
+    fn apply<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        f: UnaryOp<'_, T>,
+        u: &Vector<T>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        hops::apply(w, mask.map(host_mask).as_ref(), accum, f, u, desc)
     }
-    assert_same(&cpu, &dev, exact, &what);
-}
-
-const CASES: usize = 40;
-
-fn products<S, A, U>(
-    seed: u64,
-    name: &str,
-    s: S,
-    accums: &[&dyn BinaryOp<S::Output, S::Output, Output = S::Output>],
-    exact: bool,
-) where
-    S: Semiring<A, U> + 'static,
-    S::Output: Same,
-    A: Same,
-    U: Same,
-{
-    let mut r = Rng::new(seed);
-    for _ in 0..CASES {
-        product_case::<S, A, U>(&mut r, name, s, accums, exact);
+    fn assign<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        u: &Vector<T>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        hops::assign(w, mask.map(host_mask).as_ref(), accum, u, desc)
     }
-}
-
-/// Every arithmetic semiring over `T`, with MIN, MAX and PLUS accumulators.
-fn arith_semirings<T: Same + Number>(seed: u64, ty: &str, float: bool)
-where
-    Min<T>: BinaryOp<T, T, Output = T>,
-{
-    let (min, max, plus) = (Min::<T>::new(), Max::<T>::new(), Plus::<T>::new());
-    let acc: [&dyn BinaryOp<T, T, Output = T>; 3] = [&min, &max, &plus];
-    let sum_exact = !float;
-    products::<_, T, T>(
-        seed,
-        &format!("MinPlus<{ty}>"),
-        MinPlus::<T>::new(),
-        &acc,
-        true,
-    );
-    products::<_, T, T>(
-        seed + 1,
-        &format!("MaxPlus<{ty}>"),
-        MaxPlus::<T>::new(),
-        &acc,
-        true,
-    );
-    products::<_, T, T>(
-        seed + 2,
-        &format!("PlusTimes<{ty}>"),
-        PlusTimes::<T>::new(),
-        &acc,
-        sum_exact,
-    );
-    products::<_, T, T>(
-        seed + 3,
-        &format!("MaxTimes<{ty}>"),
-        MaxTimes::<T>::new(),
-        &acc,
-        true,
-    );
-    products::<_, T, T>(
-        seed + 4,
-        &format!("MinMax<{ty}>"),
-        MinMax::<T>::new(),
-        &acc,
-        true,
-    );
-    products::<_, (), bool>(
-        seed + 5,
-        &format!("PlusPair<{ty}>"),
-        PlusPair::<T>::new(),
-        &acc,
-        sum_exact,
-    );
-    products::<_, T, bool>(
-        seed + 6,
-        &format!("PlusFirst<{ty}>"),
-        PlusFirst::<T>::new(),
-        &acc,
-        sum_exact,
-    );
-    products::<_, T, ()>(
-        seed + 7,
-        &format!("MinFirst<{ty}>"),
-        MinFirst::<T>::new(),
-        &acc,
-        true,
-    );
-    products::<_, T, T>(
-        seed + 8,
-        &format!("MaxFirst<{ty}>"),
-        MaxFirst::<T>::new(),
-        &acc,
-        true,
-    );
-    products::<_, (), T>(
-        seed + 9,
-        &format!("PlusSecond<{ty}>"),
-        PlusSecond::<T>::new(),
-        &acc,
-        sum_exact,
-    );
-    products::<_, bool, T>(
-        seed + 10,
-        &format!("MinSecond<{ty}>"),
-        MinSecond::<T>::new(),
-        &acc,
-        true,
-    );
-    products::<_, T, T>(
-        seed + 11,
-        &format!("MaxSecond<{ty}>"),
-        MaxSecond::<T>::new(),
-        &acc,
-        true,
-    );
+    fn reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        &self,
+        m: M,
+        u: &Vector<T>,
+    ) -> edgeblas::Result<T> {
+        hops::reduce(m, u)
+    }
 }
 
 #[test]
 fn semirings_over_u32_equal_the_cpu() {
-    arith_semirings::<u32>(100, "u32", false);
+    cases::arith_semirings::<_, u32>(&Host, 100, "u32", false);
 }
 
 #[test]
 fn semirings_over_u64_equal_the_cpu() {
-    arith_semirings::<u64>(200, "u64", false);
+    cases::arith_semirings::<_, u64>(&Host, 200, "u64", false);
 }
 
 #[test]
 fn semirings_over_i32_equal_the_cpu() {
-    arith_semirings::<i32>(300, "i32", false);
+    cases::arith_semirings::<_, i32>(&Host, 300, "i32", false);
 }
 
 #[test]
 fn semirings_over_i64_equal_the_cpu() {
-    arith_semirings::<i64>(400, "i64", false);
+    cases::arith_semirings::<_, i64>(&Host, 400, "i64", false);
 }
 
 #[test]
 fn semirings_over_f32_equal_the_cpu() {
-    arith_semirings::<f32>(500, "f32", true);
+    cases::arith_semirings::<_, f32>(&Host, 500, "f32", true);
 }
 
 #[test]
 fn semirings_over_f64_equal_the_cpu() {
-    arith_semirings::<f64>(600, "f64", true);
+    cases::arith_semirings::<_, f64>(&Host, 600, "f64", true);
 }
 
 #[test]
 fn boolean_and_positional_semirings_equal_the_cpu() {
-    let (lor, land, lxor) = (Lor, Land, Lxor);
-    let b: [&dyn BinaryOp<bool, bool, Output = bool>; 3] = [&lor, &land, &lxor];
-    products::<_, (), bool>(700, "OrAnd over a pattern", OrAnd, &b, true);
-    products::<_, bool, bool>(701, "OrAnd over bool", OrAnd, &b, true);
-    products::<_, (), ()>(702, "OrAnd over patterns", OrAnd, &b, true);
-    products::<_, f64, i32>(703, "AnyPair", AnyPair, &b, true);
-    let (min, max, plus) = (Min::<u32>::new(), Max::<u32>::new(), Plus::<u32>::new());
-    let i: [&dyn BinaryOp<u32, u32, Output = u32>; 3] = [&min, &max, &plus];
-    products::<_, (), ()>(704, "MinSecondI", MinSecondI, &i, true);
-    products::<_, f64, bool>(705, "MinSecondI over values", MinSecondI, &i, true);
-    products::<_, (), ()>(706, "AnySecondI", AnySecondI, &i, true);
-    products::<_, i64, u64>(707, "AnySecondI over values", AnySecondI, &i, true);
+    cases::boolean_and_positional(&Host);
 }
 
-/// A unary operator: its name, the device form and the CPU closure.
-type Unary<'a, T> = (&'a str, UnaryOp<'a, T>, &'a (dyn Fn(T) -> T + Sync));
-
-/// Element-wise, apply, assign and reduce over `T` with the given operators.
-fn elementwise<T: Same>(
-    seed: u64,
-    ty: &str,
-    binops: &[(&str, &dyn BinaryOp<T, T, Output = T>)],
-    unary: &[Unary<'_, T>],
-    monoids: &dyn Fn(&Vector<T>),
-    exact: bool,
-) {
-    let mut r = Rng::new(seed);
-    for case in 0..CASES * 3 {
-        let n = if r.chance(0.1) {
-            r.range(2000, 5000) as usize
-        } else {
-            random::dim(&mut r)
-        };
-        let u: Vector<T> = random_vector(&mut r, n);
-        let v: Vector<T> = random_vector(&mut r, n);
-        let w0: Vector<T> = if r.chance(0.4) {
-            Vector::new(n)
-        } else {
-            random_vector(&mut r, n)
-        };
-        let mv = r.chance(0.7).then(|| MaskVec::random(&mut r, n));
-        let (structure, complement) = (r.chance(0.5), r.chance(0.5));
-        let masks = mv.as_ref().map(|m| m.masks(structure, complement));
-        let (cm, hm) = (masks.as_ref().map(|p| &p.0), masks.as_ref().map(|p| &p.1));
-        let accum = if r.chance(0.5) {
-            None
-        } else {
-            Some(binops[r.below(binops.len())].1)
-        };
-        let desc = Descriptor {
-            replace: r.chance(0.3),
-            transpose: false,
-        };
-        let (opname, op) = binops[r.below(binops.len())];
-        let what = |f: &str| {
-            format!(
-                "{ty} case {case} {f} n {n} op {opname} mask {:?} accum {} {desc:?}",
-                mv.as_ref().map(|_| (structure, complement)),
-                accum.is_some()
-            )
-        };
-        // ewise_add and ewise_mult: the operator through the trait object's built-in.
-        struct Op<'a, T>(&'a dyn BinaryOp<T, T, Output = T>);
-        impl<T> BinaryOp<T, T> for Op<'_, T> {
-            type Output = T;
-            fn apply(&self, x: T, y: T) -> T {
-                self.0.apply(x, y)
-            }
-            fn op_code(&self) -> u32 {
-                self.0.op_code()
-            }
-        }
-        let (mut c, mut d) = (w0.clone(), w0.clone());
-        ops::ewise_add(&mut c, cm, accum, &Op(op), &u, &v, &desc);
-        hops::ewise_add(&mut d, hm, accum, &Op(op), &u, &v, &desc).unwrap();
-        assert_same(&c, &d, true, &what("ewise_add"));
-        let (mut c, mut d) = (w0.clone(), w0.clone());
-        ops::ewise_mult(&mut c, cm, accum, &Op(op), &u, &v, &desc);
-        hops::ewise_mult(&mut d, hm, accum, &Op(op), &u, &v, &desc).unwrap();
-        assert_same(&c, &d, true, &what("ewise_mult"));
-        let (uname, f, cpu_f) = unary[r.below(unary.len())];
-        let (mut c, mut d) = (w0.clone(), w0.clone());
-        ops::apply(&mut c, cm, accum, cpu_f, &u, &desc);
-        hops::apply(&mut d, hm, accum, f, &u, &desc).unwrap();
-        assert_same(&c, &d, true, &what(&format!("apply {uname}")));
-        let (mut c, mut d) = (w0.clone(), w0);
-        ops::assign(&mut c, cm, accum, &u, &desc);
-        hops::assign(&mut d, hm, accum, &u, &desc).unwrap();
-        assert_same(&c, &d, true, &what("assign"));
-        monoids(&u);
-    }
-    let _ = exact;
+#[test]
+fn elementwise_over_u32_equals_the_cpu() {
+    cases::elementwise_over_u32(&Host);
 }
 
-fn reduce_same<T: Same, M: Monoid<T> + 'static>(m: M, u: &Vector<T>, exact: bool, what: &str) {
-    let c = ops::reduce(m, u);
-    let d = hops::reduce(m, u).unwrap();
-    assert!(
-        T::same(c, d, exact),
-        "reduce {what} over {} entries of {}: CPU {c:?}, host build {d:?}",
-        u.nvals(),
-        u.len()
-    );
+#[test]
+fn elementwise_over_u64_equals_the_cpu() {
+    cases::elementwise_over_u64(&Host);
 }
 
-macro_rules! numeric_elementwise {
-    ($name:ident, $t:ty, $seed:expr, $float:expr, |$x:ident| $neg:expr, |$y:ident| $abs:expr) => {
-        #[test]
-        fn $name() {
-            let (plus, times, min, max) = (
-                Plus::<$t>::new(),
-                Times::<$t>::new(),
-                Min::<$t>::new(),
-                Max::<$t>::new(),
-            );
-            let (minus, rminus, div, rdiv) = (
-                Minus::<$t>::new(),
-                Rminus::<$t>::new(),
-                Div::<$t>::new(),
-                Rdiv::<$t>::new(),
-            );
-            let (first, second, any, pair) = (
-                First::<$t>::new(),
-                Second::<$t>::new(),
-                Any::<$t>::new(),
-                Pair::<$t>::new(),
-            );
-            let binops: Vec<(&str, &dyn BinaryOp<$t, $t, Output = $t>)> = vec![
-                ("plus", &plus),
-                ("times", &times),
-                ("min", &min),
-                ("max", &max),
-                ("minus", &minus),
-                ("rminus", &rminus),
-                ("div", &div),
-                ("rdiv", &rdiv),
-                ("first", &first),
-                ("second", &second),
-                ("any", &any),
-                ("pair", &pair),
-            ];
-            let c: $t = 3 as $t;
-            let neg = |$x: $t| -> $t { $neg };
-            let abs = |$y: $t| -> $t { $abs };
-            let id = |x: $t| x;
-            let one = |_: $t| 1 as $t;
-            let b1 = bind_first(Minus::<$t>::new(), c);
-            let b2 = bind_second(Div::<$t>::new(), c);
-            let unary: Vec<Unary<'_, $t>> = vec![
-                ("identity", UnaryOp::Identity, &id),
-                ("ainv", UnaryOp::Ainv, &neg),
-                ("abs", UnaryOp::Abs, &abs),
-                ("one", UnaryOp::One, &one),
-                ("bind_first minus", UnaryOp::BindFirst(&minus, c), &b1),
-                ("bind_second div", UnaryOp::BindSecond(&div, c), &b2),
-            ];
-            let float: bool = $float;
-            elementwise::<$t>(
-                $seed,
-                stringify!($t),
-                &binops,
-                &unary,
-                &|u| {
-                    reduce_same(Min::<$t>::new(), u, true, "min");
-                    reduce_same(Max::<$t>::new(), u, true, "max");
-                    reduce_same(Plus::<$t>::new(), u, !float, "plus");
-                    reduce_same(Times::<$t>::new(), u, !float, "times");
-                    reduce_same(Any::<$t>::new(), u, true, "any");
-                },
-                true,
-            );
-        }
-    };
+#[test]
+fn elementwise_over_i32_equals_the_cpu() {
+    cases::elementwise_over_i32(&Host);
 }
-numeric_elementwise!(
-    elementwise_over_u32_equals_the_cpu,
-    u32,
-    800,
-    false,
-    |x| x.wrapping_neg(),
-    |x| x
-);
-numeric_elementwise!(
-    elementwise_over_u64_equals_the_cpu,
-    u64,
-    810,
-    false,
-    |x| x.wrapping_neg(),
-    |x| x
-);
-numeric_elementwise!(
-    elementwise_over_i32_equals_the_cpu,
-    i32,
-    820,
-    false,
-    |x| x.wrapping_neg(),
-    |x| x.wrapping_abs()
-);
-numeric_elementwise!(
-    elementwise_over_i64_equals_the_cpu,
-    i64,
-    830,
-    false,
-    |x| x.wrapping_neg(),
-    |x| x.wrapping_abs()
-);
-numeric_elementwise!(
-    elementwise_over_f32_equals_the_cpu,
-    f32,
-    840,
-    true,
-    |x| -x,
-    |x| x.abs()
-);
-numeric_elementwise!(
-    elementwise_over_f64_equals_the_cpu,
-    f64,
-    850,
-    true,
-    |x| -x,
-    |x| x.abs()
-);
+
+#[test]
+fn elementwise_over_i64_equals_the_cpu() {
+    cases::elementwise_over_i64(&Host);
+}
+
+#[test]
+fn elementwise_over_f32_equals_the_cpu() {
+    cases::elementwise_over_f32(&Host);
+}
+
+#[test]
+fn elementwise_over_f64_equals_the_cpu() {
+    cases::elementwise_over_f64(&Host);
+}
 
 #[test]
 fn elementwise_over_bool_equals_the_cpu() {
-    let (lor, land, lxor, first, second, any) = (
-        Lor,
-        Land,
-        Lxor,
-        First::<bool>::new(),
-        Second::<bool>::new(),
-        Any::<bool>::new(),
-    );
-    let binops: Vec<(&str, &dyn BinaryOp<bool, bool, Output = bool>)> = vec![
-        ("lor", &lor),
-        ("land", &land),
-        ("lxor", &lxor),
-        ("first", &first),
-        ("second", &second),
-        ("any", &any),
-    ];
-    let id = |x: bool| x;
-    let b1 = bind_first(Land, true);
-    let b2 = bind_second(Lxor, true);
-    let unary: Vec<Unary<'_, bool>> = vec![
-        ("identity", UnaryOp::Identity, &id),
-        ("bind_first land", UnaryOp::BindFirst(&land, true), &b1),
-        ("bind_second lxor", UnaryOp::BindSecond(&lxor, true), &b2),
-    ];
-    elementwise::<bool>(
-        860,
-        "bool",
-        &binops,
-        &unary,
-        &|u| {
-            reduce_same(Lor, u, true, "lor");
-            reduce_same(Land, u, true, "land");
-            reduce_same(Lxor, u, true, "lxor");
-            reduce_same(Any::<bool>::new(), u, true, "any");
-        },
-        true,
-    );
+    cases::elementwise_over_bool(&Host);
 }
 
 /// A semiring, monoid or operator the device has no kernel for is an `Unsupported` error
