@@ -206,6 +206,11 @@ fn elementwise_over_bool_equals_the_cpu() {
     cases::elementwise_over_bool(&Host);
 }
 
+#[test]
+fn pagerank_through_the_host_kernels_equals_the_cpu() {
+    cases::pagerank_cases(&edgeblas::cuda::host::pagerank);
+}
+
 /// A semiring, monoid or operator the device has no kernel for is an `Unsupported` error
 /// naming what it has; nothing falls back to the CPU silently.
 #[test]

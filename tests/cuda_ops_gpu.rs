@@ -230,3 +230,12 @@ gpu_tests! {
     device_elementwise_over_f64_equals_the_cpu => |d| cases::elementwise_over_f64(&d);
     device_elementwise_over_bool_equals_the_cpu => |d| cases::elementwise_over_bool(&d);
 }
+
+#[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
+fn device_pagerank_equals_the_cpu() {
+    let Some(g) = gpu("device_pagerank_equals_the_cpu") else {
+        return;
+    };
+    cases::pagerank_cases(&|graph, opts, p| cuda::pagerank(&g, graph, opts, p));
+}

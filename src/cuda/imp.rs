@@ -438,6 +438,64 @@ fn check_square(nrows: usize, ncols: usize, source: Index) -> Result<()> {
     Ok(())
 }
 
+/// PageRank on the device with the Graphalytics semantics of
+/// [`crate::algo::pagerank_with`]: the same iteration as the CPU's over [`ops`]
+/// (`ewise_mult`, `reduce`, `apply`, the accumulated `mxv` over the in-edges), with the
+/// graph's in-edges and every vector resident on the device; the ranks are copied back
+/// at the end. The ranks equal the CPU's within float rounding (the sums are associated
+/// as in [`ops`]: a row in order, `reduce` by segments of 2048).
+///
+/// # Errors
+/// The parameter errors of [`crate::algo::pagerank::PageRankOptions::check`]; a device
+/// error.
+///
+/// # Panics
+/// If the adjacency is not square.
+pub fn pagerank(
+    gpu: &Gpu,
+    g: &crate::graph::Graph<'_, ()>,
+    opts: &crate::algo::pagerank::PageRankOptions,
+    precision: crate::algo::pagerank::Precision,
+) -> Result<crate::algo::pagerank::PageRank> {
+    pagerank_on(&*gpu.ex, g, opts, precision, |a| {
+        let d = DeviceCsr::upload_structure(gpu, a)?;
+        let v = d.view();
+        Ok((d, v))
+    })
+}
+
+/// The device PageRank on executor `ex`, the in-edges uploaded by `upload` (which
+/// returns what keeps them alive and their view).
+fn pagerank_on<E: Exec, K>(
+    ex: &E,
+    g: &crate::graph::Graph<'_, ()>,
+    opts: &crate::algo::pagerank::PageRankOptions,
+    precision: crate::algo::pagerank::Precision,
+    upload: impl FnOnce(&Csr<()>) -> Result<(K, CsrView)>,
+) -> Result<crate::algo::pagerank::PageRank> {
+    use crate::algo::pagerank::{PageRank, Precision};
+    use crate::backend::cuda::pagerank::sweep;
+    opts.check()?;
+    let a = g.adjacency();
+    assert_eq!(a.nrows(), a.ncols(), "pagerank needs a square matrix");
+    let n = a.nrows();
+    if n == 0 {
+        return Ok(PageRank {
+            ranks: Vec::new(),
+            iterations: 0,
+            change: 0.0,
+        });
+    }
+    dops::fits(n)?;
+    let at = if g.is_symmetric() { a } else { g.in_edges() };
+    let outdeg: Vec<u64> = (0..n).map(|i| a.degree(i) as u64).collect();
+    let (_keep, view) = upload(at)?;
+    match precision {
+        Precision::F64 => sweep::<E, f64>(ex, view, &outdeg, opts),
+        Precision::F32 => sweep::<E, f32>(ex, view, &outdeg, opts),
+    }
+}
+
 /// A sparse vector in device memory: `nvals` indices (not necessarily sorted on the
 /// device; sorted again on download) and their values.
 #[derive(Debug)]
@@ -1152,6 +1210,32 @@ pub mod host {
             ex.download(&back, k)?,
         ))
     }
+    /// [`super::pagerank`] through the host build of the kernels.
+    ///
+    /// # Errors
+    /// As [`super::pagerank`].
+    pub fn pagerank(
+        g: &crate::graph::Graph<'_, ()>,
+        opts: &crate::algo::pagerank::PageRankOptions,
+        precision: crate::algo::pagerank::Precision,
+    ) -> Result<crate::algo::pagerank::PageRank> {
+        let ex = HostExec;
+        pagerank_on(&ex, g, opts, precision, |a| {
+            let off = ex.upload(a.offsets())?;
+            let idx = ex.upload(a.indices())?;
+            let view = CsrView {
+                a: EbCsr {
+                    offsets: ex.addr(&off),
+                    indices: ex.addr(&idx),
+                    nrows: a.nrows() as u32,
+                    ncols: a.ncols() as u32,
+                },
+                values: std::ptr::null(),
+            };
+            Ok(((off, idx), view))
+        })
+    }
+
     /// The device algebra ([`super::ops`]) through the host build of its kernels, on
     /// host vectors and matrices: the same launches, run sequentially.
     pub mod ops {

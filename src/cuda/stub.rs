@@ -540,3 +540,16 @@ pub mod ops {
         unsupported()
     }
 }
+
+/// PageRank on the device.
+///
+/// # Errors
+/// Never returns in this build (no [`Gpu`] can be made).
+pub fn pagerank(
+    gpu: &Gpu,
+    _g: &crate::graph::Graph<'_, ()>,
+    _opts: &crate::algo::pagerank::PageRankOptions,
+    _precision: crate::algo::pagerank::Precision,
+) -> Result<crate::algo::pagerank::PageRank> {
+    match gpu.never {}
+}

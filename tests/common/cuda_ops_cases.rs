@@ -715,3 +715,78 @@ pub fn elementwise_over_bool<R: Runner>(run: &R) {
         true,
     );
 }
+
+/// A device PageRank: graph, options, precision.
+pub type PageRankRun<'a> = dyn Fn(
+        &edgeblas::graph::Graph<'_, ()>,
+        &edgeblas::algo::pagerank::PageRankOptions,
+        edgeblas::algo::pagerank::Precision,
+    ) -> edgeblas::Result<edgeblas::algo::pagerank::PageRank>
+    + 'a;
+
+/// PageRank on the device (`run`) against the CPU's `algo::pagerank_with` on random
+/// directed graphs (with dangling vertices) and symmetric ones, in f64 and f32, for a
+/// fixed count and to a tolerance: the same iterations, ranks within float rounding.
+pub fn pagerank_cases(run: &PageRankRun) {
+    use edgeblas::algo::pagerank::{PageRankOptions, Precision, Stop};
+    use edgeblas::graph::Graph;
+    use edgeblas::matrix::{CooBuilder, Duplicates};
+    let mut r = Rng::new(900);
+    for case in 0..24 {
+        let n = [1, 2, 7, 64, 300, 2500, 5000][case % 7];
+        let deg = r.range(0, 6) as usize;
+        let a: Csr<()> = random::graph(&mut r, n, deg, |_| ());
+        let sym = case % 3 == 0;
+        let a = if sym {
+            let mut b = CooBuilder::new(n, n);
+            for i in 0..n {
+                for &j in a.row(i).0 {
+                    b.push(i, j as usize, ()).unwrap();
+                    b.push(j as usize, i, ()).unwrap();
+                }
+            }
+            b.build(Duplicates::KeepFirst).unwrap()
+        } else {
+            a
+        };
+        let g = if sym {
+            Graph::symmetric(&a)
+        } else {
+            Graph::directed(&a)
+        };
+        let stop = if r.chance(0.5) {
+            Stop::Iterations(r.range(1, 30) as usize)
+        } else {
+            Stop::Tolerance {
+                tolerance: 1e-6,
+                max_iterations: 100,
+            }
+        };
+        let opts = PageRankOptions {
+            damping: r.pick(&[0.85, 0.5, 1.0, 0.0]),
+            stop,
+        };
+        for (precision, tol) in [(Precision::F64, 1e-12), (Precision::F32, 1e-5)] {
+            let cpu = edgeblas::algo::pagerank_with(&g, &opts, precision).unwrap();
+            let dev = run(&g, &opts, precision).unwrap();
+            let what = format!(
+                "case {case}: n {n} nnz {} sym {sym} {opts:?} {precision:?}",
+                a.nnz()
+            );
+            assert_eq!(cpu.iterations, dev.iterations, "{what}: iterations");
+            assert_eq!(cpu.ranks.len(), dev.ranks.len(), "{what}");
+            for (i, (x, y)) in cpu.ranks.iter().zip(&dev.ranks).enumerate() {
+                assert!(
+                    (x - y).abs() <= tol * x.abs().max(1.0 / n as f64),
+                    "{what}: rank {i}: CPU {x}, device {y}"
+                );
+            }
+            assert!(
+                (cpu.change - dev.change).abs() <= tol * cpu.change.max(1e-6) * n as f64,
+                "{what}: change {} vs {}",
+                cpu.change,
+                dev.change
+            );
+        }
+    }
+}

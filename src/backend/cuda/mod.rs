@@ -14,4 +14,5 @@ pub(crate) mod gpu;
 pub(crate) mod host;
 pub(crate) mod levels;
 pub(crate) mod ops;
+pub(crate) mod pagerank;
 pub(crate) mod relax;
