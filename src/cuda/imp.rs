@@ -407,7 +407,7 @@ impl DeviceBfsResult {
 }
 
 /// Bellman-Ford on the device over MIN.PLUS, round for round the CPU's
-/// [`crate::algo::bellman_ford`]: equal distances and predecessors.
+/// [`crate::algo::bellman_ford()`]: equal distances and predecessors.
 ///
 /// # Errors
 /// The outer error: a device error, a non-square matrix or a source outside it. The
