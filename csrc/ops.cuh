@@ -482,6 +482,21 @@ template <class Z> EB_HD void eb_apply_word(const EbOpParams *p, uint64_t wi) {
     p->w_bits[wi] = ub;
 }
 
+/* assign_scalar, word wi: t = the scalar (p->scalar's bits) at every index. */
+template <class Z> EB_HD void eb_fill_word(const EbOpParams *p, uint64_t wi) {
+    Z *tv = (Z *)p->w_values;
+    union { uint64_t u; Z z; } c;
+    c.u = p->scalar;
+    uint32_t bits = 0;
+    for (uint32_t b = 0; b < 32; b++) {
+        uint64_t i = wi * 32 + b;
+        if (i >= p->n) break;
+        if (tv) tv[i] = c.z;
+        bits |= 1u << b;
+    }
+    p->w_bits[wi] = bits;
+}
+
 /* reduce, segment s: the monoid sum of u's entries s * EB_REDUCE_SEG .. in index order,
  * from the first, stopping at the terminal; into w(s) (absent when there is none). The
  * segments' sums are reduced again the same way until one is left. */

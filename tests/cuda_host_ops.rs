@@ -127,6 +127,16 @@ impl Runner for Host {
     ) -> edgeblas::Result<()> {
         hops::assign(w, mask.map(host_mask).as_ref(), accum, u, desc)
     }
+    fn assign_scalar<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        x: T,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        hops::assign_scalar(w, mask.map(host_mask).as_ref(), accum, x, desc)
+    }
     fn reduce<T: DeviceValue, M: Monoid<T> + 'static>(
         &self,
         m: M,

@@ -62,6 +62,13 @@ fn the_device_algebra_mirrors_ops() {
         &DeviceVector<bool>,
         &Descriptor,
     ) -> R = cuda::ops::assign::<bool>;
+    let _assign_scalar: fn(
+        &mut DeviceVector<i32>,
+        Option<&DeviceMask<'_>>,
+        Accum<'_, i32>,
+        i32,
+        &Descriptor,
+    ) -> R = cuda::ops::assign_scalar::<i32>;
     let _reduce: fn(Plus<u64>, &DeviceVector<u64>) -> edgeblas::Result<u64> =
         cuda::ops::reduce::<u64, Plus<u64>>;
 }

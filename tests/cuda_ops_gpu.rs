@@ -193,6 +193,18 @@ impl Runner for Device {
             cuda::ops::assign(w, m, accum, &du, desc)
         })
     }
+    fn assign_scalar<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        x: T,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        on_device(self, w, mask, |w, m| {
+            cuda::ops::assign_scalar(w, m, accum, x, desc)
+        })
+    }
     fn reduce<T: DeviceValue, M: Monoid<T> + 'static>(
         &self,
         m: M,

@@ -1086,6 +1086,25 @@ pub mod ops {
         typed::assign(&*w.gpu.ex, &mut w.v, m, accum, &u.v, desc)
     }
 
+    /// `w<m> = w (.) x` -- the scalar `x` at every index the mask allows
+    /// ([`crate::ops::assign_scalar`]).
+    ///
+    /// # Errors
+    /// As [`ewise_add`].
+    ///
+    /// # Panics
+    /// If the mask's length differs from `w`'s.
+    pub fn assign_scalar<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        x: T,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        let m = mask_view(mask, w.len());
+        typed::assign_scalar(&*w.gpu.ex, &mut w.v, m, accum, x, desc)
+    }
+
     /// `s = (+)_i u(i)` -- the monoid sum of the present entries, the identity when there
     /// are none ([`crate::ops::reduce`]).
     ///
@@ -1515,6 +1534,24 @@ pub mod host {
             let hu = pack::upload(&ex, u)?;
             let mut hw = pack::upload(&ex, w)?;
             typed::assign(&ex, &mut hw, m.view, accum, &hu, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::assign_scalar`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn assign_scalar<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            x: T,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::assign_scalar(&ex, &mut hw, m.view, accum, x, desc)?;
             finish(&ex, w, &hw)
         }
 

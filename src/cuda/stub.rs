@@ -529,6 +529,20 @@ pub mod ops {
         unsupported()
     }
 
+    /// `w<m> = w (.) x`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn assign_scalar<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _x: T,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
     /// `s = (+)_i u(i)`.
     ///
     /// # Errors

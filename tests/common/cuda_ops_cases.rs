@@ -108,6 +108,15 @@ pub trait Runner {
         u: &Vector<T>,
         desc: &Descriptor,
     ) -> edgeblas::Result<()>;
+    /// `cuda::ops::assign_scalar`.
+    fn assign_scalar<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        x: T,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()>;
     /// `cuda::ops::reduce`.
     fn reduce<T: DeviceValue, M: Monoid<T> + 'static>(
         &self,
@@ -543,10 +552,15 @@ fn elementwise<R: Runner, T: Same>(
         ops::apply(&mut c, cm, accum, cpu_f, &u, &desc);
         run.apply(&mut d, hm, accum, f, &u, &desc).unwrap();
         assert_same(&c, &d, true, &what(&format!("apply {uname}")));
-        let (mut c, mut d) = (w0.clone(), w0);
+        let (mut c, mut d) = (w0.clone(), w0.clone());
         ops::assign(&mut c, cm, accum, &u, &desc);
         run.assign(&mut d, hm, accum, &u, &desc).unwrap();
         assert_same(&c, &d, true, &what("assign"));
+        let x = T::random(&mut r);
+        let (mut c, mut d) = (w0.clone(), w0.clone());
+        ops::assign_scalar(&mut c, cm, accum, x, &desc);
+        run.assign_scalar(&mut d, hm, accum, x, &desc).unwrap();
+        assert_same(&c, &d, true, &what("assign_scalar"));
         monoids(&u);
     }
     let _ = exact;

@@ -505,6 +505,24 @@ pub(crate) fn apply<E: Exec>(
     Ok(t)
 }
 
+/// `t = x` at every index (`x`'s bytes in the low bytes of `scalar`).
+pub(crate) fn fill<E: Exec>(
+    ex: &E,
+    ty: &str,
+    len: usize,
+    elem: usize,
+    scalar: u64,
+) -> Result<DVec<E>> {
+    let name = kernel("fill", ty)?;
+    let t = DVec::new(ex, len, elem)?;
+    let mut p = params(len.div_ceil(32) as u64, len);
+    p.w_bits = t.bits_ptr(ex);
+    p.w_values = t.vals_ptr(ex);
+    p.scalar = scalar;
+    ex.run(Launch::Op(name, p))?;
+    Ok(t)
+}
+
 /// The monoid sum of `u`'s entries, in index order by segments of EB_REDUCE_SEG, the
 /// segments' sums summed again the same way: the value's bytes (as the low bytes of a
 /// u64), or `None` when `u` has no entry.
@@ -762,6 +780,21 @@ pub(crate) mod typed {
         let ty = type_name::<T>()?;
         let acc = accum_code(accum)?;
         write_back(ex, ty, w, mask, acc, u, desc.replace)
+    }
+
+    /// `w<m> = w (.) x` at every index.
+    pub(crate) fn assign_scalar<E: Exec, T: Scalar>(
+        ex: &E,
+        w: &mut DVec<E>,
+        mask: MaskView,
+        accum: Accum<'_, T>,
+        x: T,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        let ty = type_name::<T>()?;
+        let acc = accum_code(accum)?;
+        let t = super::fill(ex, ty, w.len, w.elem, pack::scalar_to_word(x))?;
+        write_back(ex, ty, w, mask, acc, &t, desc.replace)
     }
 
     /// `s = (+)_i u(i)`, the identity when `u` has no entry.
