@@ -12,6 +12,13 @@
 //! generator's graph, byte for byte, under any [`Schedule`]), and
 //! [`DeviceBfsGraph::symmetric`] searches it where it lies.
 //!
+//! The device algebra, [`ops`], mirrors [`crate::ops`] by name and argument order
+//! (`mxv`, `vxm`, `ewise_add`, `ewise_mult`, `apply`, `assign`, `assign_scalar`,
+//! `reduce`) on [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`], accumulators
+//! and descriptors, over the built-in semirings, monoids and operators (a user's own is
+//! an [`Error::Unsupported`] naming what the device has); [`pagerank`] runs PageRank on
+//! it with the graph and every vector resident on the device.
+//!
 //! Without the `cuda` feature this module has the same API and every entry point
 //! returns [`Error::Unsupported`] saying so; with the feature but no GPU or driver,
 //! [`Gpu::new`] returns that error instead of panicking.
