@@ -236,7 +236,7 @@ mod cuda {
     /// Writes `ops.cu` (the kernels), `host_ops.cc` (the same per-element code as host
     /// loops) and `ops_table.rs` (the host functions by kernel name) into `out`: one
     /// instance of each family of csrc/ops.cuh per built-in semiring (pull, push),
-    /// monoid (reduce) or type (write-back, ewise, apply, fill). Kernels are named
+    /// monoid (reduce) or type (write-back, ewise, apply, fill, select). Kernels are named
     /// `eb_{family}_{semiring}_{type}`, as `src/backend/cuda/ops.rs` looks them up.
     fn generate_ops(out: &Path) -> Ops {
         // (family, C call) pairs.
@@ -312,12 +312,20 @@ mod cuda {
         all.push(("bool", "bool"));
         all.push(("unit", "EbUnit"));
         for (ty, c) in &all {
-            for fam in ["write", "ewise_add", "ewise_mult", "apply", "fill"] {
+            for fam in [
+                "write",
+                "ewise_add",
+                "ewise_mult",
+                "apply",
+                "fill",
+                "select",
+            ] {
                 let f = match fam {
                     "write" => "eb_write_word",
                     "ewise_add" => "eb_ewise_add_word",
                     "ewise_mult" => "eb_ewise_mult_word",
                     "fill" => "eb_fill_word",
+                    "select" => "eb_select_word",
                     _ => "eb_apply_word",
                 };
                 inst.push((format!("{fam}_{ty}"), format!("{f}<{c}>")));

@@ -269,6 +269,17 @@ typedef struct EbSortParams {
 #define EB_UNARY_BIND_FIRST 4u
 #define EB_UNARY_BIND_SECOND 5u
 
+/* Predicates of select: the entry's value against the bound scalar, or its index
+ * against the scalar's low 32 bits. */
+#define EB_SELECT_VALUE_EQ 0u
+#define EB_SELECT_VALUE_NE 1u
+#define EB_SELECT_VALUE_LT 2u
+#define EB_SELECT_VALUE_LE 3u
+#define EB_SELECT_VALUE_GT 4u
+#define EB_SELECT_VALUE_GE 5u
+#define EB_SELECT_INDEX_LT 6u
+#define EB_SELECT_INDEX_GE 7u
+
 typedef struct EbOpParams {
     /* The matrix operand and its values (null: a pattern matrix). */
     EbCsr a;

@@ -482,6 +482,37 @@ template <class Z> EB_HD void eb_apply_word(const EbOpParams *p, uint64_t wi) {
     p->w_bits[wi] = ub;
 }
 
+/* select, word wi: t = u where the predicate p->op (EB_SELECT_*) holds. */
+template <class Z> EB_HD void eb_select_word(const EbOpParams *p, uint64_t wi) {
+    uint32_t ub = p->u_bits[wi], keep = 0;
+    const Z *uv = (const Z *)p->u_values;
+    Z *tv = (Z *)p->w_values;
+    union { uint64_t u; Z z; } c;
+    c.u = p->scalar;
+    Z s = c.z;
+    for (uint32_t b = 0; b < 32; b++) {
+        uint64_t i = wi * 32 + b;
+        if (i >= p->n) break;
+        if (!(ub & (1u << b))) continue;
+        bool k;
+        switch (p->op) {
+        case EB_SELECT_VALUE_EQ: k = uv && uv[i] == s; break;
+        case EB_SELECT_VALUE_NE: k = uv && uv[i] != s; break;
+        case EB_SELECT_VALUE_LT: k = uv && uv[i] < s; break;
+        case EB_SELECT_VALUE_LE: k = uv && uv[i] <= s; break;
+        case EB_SELECT_VALUE_GT: k = uv && uv[i] > s; break;
+        case EB_SELECT_VALUE_GE: k = uv && uv[i] >= s; break;
+        case EB_SELECT_INDEX_LT: k = i < (uint32_t)p->scalar; break;
+        default: k = i >= (uint32_t)p->scalar; break;
+        }
+        if (k) {
+            if (tv) tv[i] = uv[i];
+            keep |= 1u << b;
+        }
+    }
+    p->w_bits[wi] = keep;
+}
+
 /* assign_scalar, word wi: t = the scalar (p->scalar's bits) at every index. */
 template <class Z> EB_HD void eb_fill_word(const EbOpParams *p, uint64_t wi) {
     Z *tv = (Z *)p->w_values;

@@ -127,6 +127,17 @@ impl Runner for Host {
     ) -> edgeblas::Result<()> {
         hops::assign(w, mask.map(host_mask).as_ref(), accum, u, desc)
     }
+    fn select<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        pred: edgeblas::cuda::SelectOp<T>,
+        u: &Vector<T>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        hops::select(w, mask.map(host_mask).as_ref(), accum, pred, u, desc)
+    }
     fn assign_scalar<T: DeviceValue>(
         &self,
         w: &mut Vector<T>,

@@ -193,6 +193,20 @@ impl Runner for Device {
             cuda::ops::assign(w, m, accum, &du, desc)
         })
     }
+    fn select<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        pred: edgeblas::cuda::SelectOp<T>,
+        u: &Vector<T>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        let du = DeviceVector::upload(&self.0, u)?;
+        on_device(self, w, mask, |w, m| {
+            cuda::ops::select(w, m, accum, pred, &du, desc)
+        })
+    }
     fn assign_scalar<T: DeviceValue>(
         &self,
         w: &mut Vector<T>,

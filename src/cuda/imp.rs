@@ -1086,6 +1086,27 @@ pub mod ops {
         typed::assign(&*w.gpu.ex, &mut w.v, m, accum, &u.v, desc)
     }
 
+    /// `w<m> = w (.) select(u)` -- the entries of `u` a built-in [`SelectOp`] keeps
+    /// ([`crate::ops::select`], with the predicate in place of the closure).
+    ///
+    /// # Errors
+    /// A type the device does not have; a device error.
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    pub fn select<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        pred: SelectOp<T>,
+        u: &DeviceVector<T>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        assert_eq!(w.len(), u.len(), "w.len() != u.len()");
+        let m = mask_view(mask, w.len());
+        typed::select(&*w.gpu.ex, &mut w.v, m, accum, pred, &u.v, desc)
+    }
+
     /// `w<m> = w (.) x` -- the scalar `x` at every index the mask allows
     /// ([`crate::ops::assign_scalar`]).
     ///
@@ -1133,7 +1154,7 @@ fn unary_code<T>(f: super::UnaryOp<'_, T>) -> (u32, Bound<'_, T>) {
     }
 }
 
-use super::UnaryOp;
+use super::{SelectOp, UnaryOp};
 
 /// The kernels' per-element code built for the host and run sequentially through the
 /// same search loops as the GPU (what `tests/cuda_host_kernels.rs` compares with the
@@ -1534,6 +1555,26 @@ pub mod host {
             let hu = pack::upload(&ex, u)?;
             let mut hw = pack::upload(&ex, w)?;
             typed::assign(&ex, &mut hw, m.view, accum, &hu, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::select`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn select<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            pred: SelectOp<T>,
+            u: &Vector<T>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let hu = pack::upload(&ex, u)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::select(&ex, &mut hw, m.view, accum, pred, &hu, desc)?;
             finish(&ex, w, &hw)
         }
 

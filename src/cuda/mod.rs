@@ -100,3 +100,41 @@ impl<T: std::fmt::Debug> std::fmt::Debug for UnaryOp<'_, T> {
         }
     }
 }
+
+/// The predicates [`ops::select`] runs on the device (a closure cannot run there): which
+/// present entries `u(i)` to keep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SelectOp<T> {
+    /// `u(i) == s` (GrB_VALUEEQ).
+    ValueEq(T),
+    /// `u(i) != s` (GrB_VALUENE).
+    ValueNe(T),
+    /// `u(i) < s` (GrB_VALUELT).
+    ValueLt(T),
+    /// `u(i) <= s` (GrB_VALUELE).
+    ValueLe(T),
+    /// `u(i) > s` (GrB_VALUEGT).
+    ValueGt(T),
+    /// `u(i) >= s` (GrB_VALUEGE).
+    ValueGe(T),
+    /// `i < k`: the entries before index `k`.
+    IndexLt(crate::algebra::Index),
+    /// `i >= k`: the entries from index `k` on.
+    IndexGe(crate::algebra::Index),
+}
+
+impl<T: crate::algebra::Scalar + PartialOrd> SelectOp<T> {
+    /// The predicate as the CPU's [`crate::ops::select`] takes it.
+    pub fn holds(&self, i: crate::algebra::Index, x: T) -> bool {
+        match *self {
+            SelectOp::ValueEq(s) => x == s,
+            SelectOp::ValueNe(s) => x != s,
+            SelectOp::ValueLt(s) => x < s,
+            SelectOp::ValueLe(s) => x <= s,
+            SelectOp::ValueGt(s) => x > s,
+            SelectOp::ValueGe(s) => x >= s,
+            SelectOp::IndexLt(k) => i < k,
+            SelectOp::IndexGe(k) => i >= k,
+        }
+    }
+}

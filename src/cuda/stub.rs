@@ -529,6 +529,21 @@ pub mod ops {
         unsupported()
     }
 
+    /// `w<m> = w (.) select(u)`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn select<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _pred: super::super::SelectOp<T>,
+        _u: &DeviceVector<T>,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
     /// `w<m> = w (.) x`.
     ///
     /// # Errors

@@ -108,6 +108,16 @@ pub trait Runner {
         u: &Vector<T>,
         desc: &Descriptor,
     ) -> edgeblas::Result<()>;
+    /// `cuda::ops::select`.
+    fn select<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        pred: edgeblas::cuda::SelectOp<T>,
+        u: &Vector<T>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()>;
     /// `cuda::ops::assign_scalar`.
     fn assign_scalar<T: DeviceValue>(
         &self,
@@ -126,7 +136,7 @@ pub trait Runner {
 }
 
 /// A value the tests compare: exactly (bytes) or within the float order rule.
-pub trait Same: DeviceValue {
+pub trait Same: DeviceValue + PartialOrd {
     fn same(a: Self, b: Self, exact: bool) -> bool;
     /// A random value (small, with the type's extremes now and then).
     fn random(r: &mut Rng) -> Self;
@@ -557,6 +567,23 @@ fn elementwise<R: Runner, T: Same>(
         run.assign(&mut d, hm, accum, &u, &desc).unwrap();
         assert_same(&c, &d, true, &what("assign"));
         let x = T::random(&mut r);
+        let k = r.below(n + 1) as Index;
+        use edgeblas::cuda::SelectOp as P;
+        let preds = [
+            P::ValueEq(x),
+            P::ValueNe(x),
+            P::ValueLt(x),
+            P::ValueLe(x),
+            P::ValueGt(x),
+            P::ValueGe(x),
+            P::IndexLt(k),
+            P::IndexGe(k),
+        ];
+        let pred = preds[r.below(preds.len())];
+        let (mut c, mut d) = (w0.clone(), w0.clone());
+        ops::select(&mut c, cm, accum, |i, y| pred.holds(i, y), &u, &desc);
+        run.select(&mut d, hm, accum, pred, &u, &desc).unwrap();
+        assert_same(&c, &d, true, &what(&format!("select {pred:?}")));
         let (mut c, mut d) = (w0.clone(), w0.clone());
         ops::assign_scalar(&mut c, cm, accum, x, &desc);
         run.assign_scalar(&mut d, hm, accum, x, &desc).unwrap();

@@ -505,6 +505,27 @@ pub(crate) fn apply<E: Exec>(
     Ok(t)
 }
 
+/// `t = u` where predicate `pred` (EB_SELECT_*) holds against `scalar`.
+pub(crate) fn select<E: Exec>(
+    ex: &E,
+    ty: &str,
+    pred: u32,
+    scalar: u64,
+    u: &DVec<E>,
+) -> Result<DVec<E>> {
+    let name = kernel("select", ty)?;
+    let t = DVec::new(ex, u.len, u.elem)?;
+    let mut p = params(u.len.div_ceil(32) as u64, u.len);
+    p.u_bits = u.bits_ptr(ex);
+    p.u_values = u.vals_ptr(ex);
+    p.w_bits = t.bits_ptr(ex);
+    p.w_values = t.vals_ptr(ex);
+    p.op = pred;
+    p.scalar = scalar;
+    ex.run(Launch::Op(name, p))?;
+    Ok(t)
+}
+
 /// `t = x` at every index (`x`'s bytes in the low bytes of `scalar`).
 pub(crate) fn fill<E: Exec>(
     ex: &E,
@@ -780,6 +801,34 @@ pub(crate) mod typed {
         let ty = type_name::<T>()?;
         let acc = accum_code(accum)?;
         write_back(ex, ty, w, mask, acc, u, desc.replace)
+    }
+
+    /// `w<m> = w (.) select(u)`.
+    pub(crate) fn select<E: Exec, T: Scalar>(
+        ex: &E,
+        w: &mut DVec<E>,
+        mask: MaskView,
+        accum: Accum<'_, T>,
+        pred: crate::cuda::SelectOp<T>,
+        u: &DVec<E>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        use crate::cuda::SelectOp as P;
+        let ty = type_name::<T>()?;
+        let acc = accum_code(accum)?;
+        let v = pack::scalar_to_word;
+        let (code, scalar) = match pred {
+            P::ValueEq(s) => (EB_SELECT_VALUE_EQ, v(s)),
+            P::ValueNe(s) => (EB_SELECT_VALUE_NE, v(s)),
+            P::ValueLt(s) => (EB_SELECT_VALUE_LT, v(s)),
+            P::ValueLe(s) => (EB_SELECT_VALUE_LE, v(s)),
+            P::ValueGt(s) => (EB_SELECT_VALUE_GT, v(s)),
+            P::ValueGe(s) => (EB_SELECT_VALUE_GE, v(s)),
+            P::IndexLt(k) => (EB_SELECT_INDEX_LT, k as u64),
+            P::IndexGe(k) => (EB_SELECT_INDEX_GE, k as u64),
+        };
+        let t = super::select(ex, ty, code, scalar, u)?;
+        write_back(ex, ty, w, mask, acc, &t, desc.replace)
     }
 
     /// `w<m> = w (.) x` at every index.
