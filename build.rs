@@ -127,6 +127,25 @@ mod cuda {
             )
             .unwrap();
         }
+        // The device algebra: ops.cuh's templates instantiated per semiring and type.
+        let ops = generate_ops(&out);
+        let fatbin = out.join("ops.fatbin");
+        run(Command::new(&nvcc)
+            .args(["-fatbin", "-O3", "-std=c++17", "-lineinfo", "-fmad=false"])
+            .args(["-gencode", "arch=compute_90,code=sm_90"])
+            .args(["-gencode", "arch=compute_80,code=sm_80"])
+            .args(["-gencode", "arch=compute_80,code=compute_80"])
+            .arg("-I")
+            .arg(&csrc)
+            .arg("-o")
+            .arg(&fatbin)
+            .arg(&ops.device));
+        writeln!(
+            table,
+            "    (\"ops\", include_bytes!({:?})),",
+            fatbin.display().to_string()
+        )
+        .unwrap();
         table.push_str("];\n");
         std::fs::write(out.join("fatbins.rs"), table).unwrap();
 
@@ -149,9 +168,31 @@ mod cuda {
             .arg("-o")
             .arg(&obj)
             .arg(&host));
+        let ops_obj = out.join("host_ops.o");
+        run(Command::new(&nvcc)
+            .args([
+                "-x",
+                "c++",
+                "-c",
+                "-O1",
+                "-std=c++17",
+                "-Xcompiler",
+                "-fPIC",
+                "-Xcompiler",
+                "-ffp-contract=off",
+            ])
+            .arg("-I")
+            .arg(&csrc)
+            .arg("-o")
+            .arg(&ops_obj)
+            .arg(&ops.host));
         let lib = out.join("libedgeblas_host_kernels.a");
         let _ = std::fs::remove_file(&lib);
-        run(Command::new("ar").arg("crs").arg(&lib).arg(&obj));
+        run(Command::new("ar")
+            .arg("crs")
+            .arg(&lib)
+            .arg(&obj)
+            .arg(&ops_obj));
         println!("cargo:rustc-link-search=native={}", out.display());
         println!("cargo:rustc-link-lib=static=edgeblas_host_kernels");
 
@@ -175,5 +216,192 @@ mod cuda {
         bindings
             .write_to_file(out.join("abi.rs"))
             .unwrap_or_else(|e| fail(&format!("cannot write abi.rs: {e}")));
+    }
+    /// The generated sources of the device algebra.
+    struct Ops {
+        device: PathBuf,
+        host: PathBuf,
+    }
+
+    /// The numeric types of the arithmetic semirings: (Rust name, C type).
+    const NUMBERS: &[(&str, &str)] = &[
+        ("u32", "uint32_t"),
+        ("u64", "uint64_t"),
+        ("i32", "int32_t"),
+        ("i64", "int64_t"),
+        ("f32", "float"),
+        ("f64", "double"),
+    ];
+
+    /// Writes `ops.cu` (the kernels), `host_ops.cc` (the same per-element code as host
+    /// loops) and `ops_table.rs` (the host functions by kernel name) into `out`: one
+    /// instance of each family of csrc/ops.cuh per built-in semiring (pull, push),
+    /// monoid (reduce) or type (write-back, ewise, apply, fill, select). Kernels are named
+    /// `eb_{family}_{semiring}_{type}`, as `src/backend/cuda/ops.rs` looks them up.
+    fn generate_ops(out: &Path) -> Ops {
+        // (family, C call) pairs.
+        let mut inst: Vec<(String, String)> = Vec::new();
+        // Semirings: (name, add monoid, multiply, first term is the sum) over types.
+        let arith: &[(&str, &str, &str)] = &[
+            ("min_plus", "EbMinM", "EbMulMinPlus"),
+            ("max_plus", "EbMaxM", "EbMulMaxPlus"),
+            ("plus_times", "EbPlusM", "EbMulTimes"),
+            ("max_times", "EbMaxM", "EbMulTimes"),
+            ("min_max", "EbMinM", "EbMulMax"),
+            ("plus_pair", "EbPlusM", "EbMulPair"),
+            ("plus_first", "EbPlusM", "EbMulFirst"),
+            ("min_first", "EbMinM", "EbMulFirst"),
+            ("max_first", "EbMaxM", "EbMulFirst"),
+            ("plus_second", "EbPlusM", "EbMulSecond"),
+            ("min_second", "EbMinM", "EbMulSecond"),
+            ("max_second", "EbMaxM", "EbMulSecond"),
+        ];
+        let mut semirings: Vec<(String, String, String, &str, bool)> = Vec::new();
+        for (name, add, mul) in arith {
+            for (ty, c) in NUMBERS {
+                semirings.push((
+                    format!("{name}_{ty}"),
+                    format!("{add}<{c}>"),
+                    format!("{mul}<{c}>"),
+                    c,
+                    false,
+                ));
+            }
+        }
+        for (name, add, mul, c, first) in [
+            ("lor_land_bool", "EbLorM", "EbMulAnd<bool>", "bool", false),
+            (
+                "any_pair_bool",
+                "EbAnyM<bool>",
+                "EbMulPair<bool>",
+                "bool",
+                false,
+            ),
+            (
+                "min_secondi_u32",
+                "EbMinM<uint32_t>",
+                "EbMulSecondI<uint32_t>",
+                "uint32_t",
+                true,
+            ),
+            (
+                "any_secondi_u32",
+                "EbAnyM<uint32_t>",
+                "EbMulSecondI<uint32_t>",
+                "uint32_t",
+                false,
+            ),
+        ] {
+            semirings.push((name.into(), add.into(), mul.into(), c, first));
+        }
+        for (name, add, mul, c, first) in &semirings {
+            inst.push((
+                format!("mxv_pull_{name}"),
+                format!("eb_mxv_pull_row<{add}, {mul}, {c}, {first}>"),
+            ));
+            inst.push((
+                format!("vxm_init_{name}"),
+                format!("eb_vxm_init_slot<{add}, {c}>"),
+            ));
+            inst.push((
+                format!("vxm_push_{name}"),
+                format!("eb_vxm_push_entry<{add}, {mul}, {c}>"),
+            ));
+        }
+        let mut all: Vec<(&str, &str)> = NUMBERS.to_vec();
+        all.push(("bool", "bool"));
+        all.push(("unit", "EbUnit"));
+        for (ty, c) in &all {
+            for fam in [
+                "write",
+                "ewise_add",
+                "ewise_mult",
+                "apply",
+                "fill",
+                "select",
+            ] {
+                let f = match fam {
+                    "write" => "eb_write_word",
+                    "ewise_add" => "eb_ewise_add_word",
+                    "ewise_mult" => "eb_ewise_mult_word",
+                    "fill" => "eb_fill_word",
+                    "select" => "eb_select_word",
+                    _ => "eb_apply_word",
+                };
+                inst.push((format!("{fam}_{ty}"), format!("{f}<{c}>")));
+            }
+        }
+        for (m, tmpl) in [
+            ("min", "EbMinM"),
+            ("max", "EbMaxM"),
+            ("plus", "EbPlusM"),
+            ("times", "EbTimesM"),
+            ("any", "EbAnyM"),
+        ] {
+            for (ty, c) in NUMBERS {
+                inst.push((
+                    format!("reduce_{m}_{ty}"),
+                    format!("eb_reduce_segment<{tmpl}<{c}>, {c}>"),
+                ));
+            }
+        }
+        for (m, tmpl) in [
+            ("lor", "EbLorM"),
+            ("land", "EbLandM"),
+            ("lxor", "EbLxorM"),
+            ("any", "EbAnyM<bool>"),
+        ] {
+            inst.push((
+                format!("reduce_{m}_bool"),
+                format!("eb_reduce_segment<{tmpl}, bool>"),
+            ));
+        }
+
+        let mut dev = String::from(
+            "/* Generated by build.rs: the kernels of csrc/ops.cuh, one per instance. */\n\
+             #include \"ops.cuh\"\n\n",
+        );
+        let mut host = String::from(
+            "/* Generated by build.rs: csrc/ops.cuh's per-element code as host loops. */\n\
+             #define EB_HOST_ONLY 1\n#include \"ops.cuh\"\n\nextern \"C\" {\n",
+        );
+        let mut table = String::from(
+            "// Generated by build.rs: the host form of every device-algebra kernel.\n\
+             unsafe extern \"C\" {\n",
+        );
+        for (name, call) in &inst {
+            writeln!(
+                dev,
+                "extern \"C\" __global__ void eb_{name}(EbOpParams p) {{\n    \
+                 for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.items;\n         \
+                 i += (uint64_t)gridDim.x * blockDim.x)\n        {call}(&p, i);\n}}"
+            )
+            .unwrap();
+            writeln!(
+                host,
+                "void eb_host_{name}(const EbOpParams *p) {{\n    \
+                 for (uint64_t i = 0; i < p->items; i++) {call}(p, i);\n}}"
+            )
+            .unwrap();
+            writeln!(table, "    fn eb_host_{name}(p: *const EbOpParams);").unwrap();
+        }
+        host.push_str("}\n");
+        table.push_str("}\n\n/// Host functions by kernel name.\n");
+        table.push_str(
+            "pub(crate) static HOST_OPS: &[(&str, unsafe extern \"C\" fn(*const EbOpParams))] = &[\n",
+        );
+        for (name, _) in &inst {
+            writeln!(table, "    (\"eb_{name}\", eb_host_{name}),").unwrap();
+        }
+        table.push_str("];\n");
+        let device = out.join("ops.cu");
+        let host_path = out.join("host_ops.cc");
+        std::fs::write(&device, dev).unwrap();
+        std::fs::write(&host_path, host).unwrap();
+        std::fs::write(out.join("ops_table.rs"), table).unwrap();
+        Ops {
+            device,
+            host: host_path,
+        }
     }
 }

@@ -222,4 +222,100 @@ typedef struct EbSortParams {
     uint32_t pad;
 } EbSortParams;
 
+/* The device algebra (csrc/ops.cuh, instantiated by build.rs): one parameter struct for
+ * every kernel family. A vector is presence bits (32 per word) plus a slot per index
+ * (`values`, null for a pattern vector). `items` is the launch's range: rows (pull),
+ * entries of `list` (push), words (write-back, ewise, apply) or segments (reduce). */
+#define EB_MASK_ON 1u
+#define EB_MASK_STRUCTURE 2u
+#define EB_MASK_COMPLEMENT 4u
+/* Entries one thread of a reduction sums, in index order. */
+#define EB_REDUCE_SEG 2048u
+
+/* Value types, for a valued mask's truth test. */
+#define EB_TYPE_UNIT 0u
+#define EB_TYPE_BOOL 1u
+#define EB_TYPE_U32 2u
+#define EB_TYPE_U64 3u
+#define EB_TYPE_I32 4u
+#define EB_TYPE_I64 5u
+#define EB_TYPE_F32 6u
+#define EB_TYPE_F64 7u
+
+/* Binary operators chosen at run time (accumulators, ewise, apply with a bound
+ * operand); `EB_OP_NONE`: no accumulator. */
+#define EB_OP_NONE 0u
+#define EB_OP_FIRST 1u
+#define EB_OP_SECOND 2u
+#define EB_OP_PLUS 3u
+#define EB_OP_TIMES 4u
+#define EB_OP_MIN 5u
+#define EB_OP_MAX 6u
+#define EB_OP_MINUS 7u
+#define EB_OP_RMINUS 8u
+#define EB_OP_DIV 9u
+#define EB_OP_RDIV 10u
+#define EB_OP_ANY 11u
+#define EB_OP_LOR 12u
+#define EB_OP_LAND 13u
+#define EB_OP_LXOR 14u
+#define EB_OP_PAIR 15u
+
+/* Unary operators of apply. */
+#define EB_UNARY_IDENTITY 0u
+#define EB_UNARY_AINV 1u
+#define EB_UNARY_ABS 2u
+#define EB_UNARY_ONE 3u
+#define EB_UNARY_BIND_FIRST 4u
+#define EB_UNARY_BIND_SECOND 5u
+
+/* Predicates of select: the entry's value against the bound scalar, or its index
+ * against the scalar's low 32 bits. */
+#define EB_SELECT_VALUE_EQ 0u
+#define EB_SELECT_VALUE_NE 1u
+#define EB_SELECT_VALUE_LT 2u
+#define EB_SELECT_VALUE_LE 3u
+#define EB_SELECT_VALUE_GT 4u
+#define EB_SELECT_VALUE_GE 5u
+#define EB_SELECT_INDEX_LT 6u
+#define EB_SELECT_INDEX_GE 7u
+
+typedef struct EbOpParams {
+    /* The matrix operand and its values (null: a pattern matrix). */
+    EbCsr a;
+    const void *a_values;
+    /* First vector operand. */
+    const uint32_t *u_bits;
+    const void *u_values;
+    /* Second operand: ewise's `v`, the write-back's `t`. */
+    const uint32_t *v_bits;
+    const void *v_values;
+    /* The output. */
+    uint32_t *w_bits;
+    void *w_values;
+    /* The mask (when `m_flags & EB_MASK_ON`), a vector of type `m_type`. */
+    const uint32_t *m_bits;
+    const void *m_values;
+    /* Push: the entries of `u`, as indices. */
+    const uint32_t *list;
+    /* Push under ANY: the smallest inner index per output. */
+    uint32_t *stamp;
+    /* apply's bound operand, as the bits of a value of the vector's type. */
+    uint64_t scalar;
+    uint64_t items;
+    /* Length of the vectors. */
+    uint32_t n;
+    uint32_t m_type;
+    uint32_t m_flags;
+    /* EB_OP_* (accumulator, ewise operator) or EB_UNARY_* (apply). */
+    uint32_t op;
+    /* apply's bound operator. */
+    uint32_t op2;
+    /* Write-back: delete what the mask does not allow. */
+    uint32_t replace;
+    /* Push under ANY: 0 finds the smallest inner index, 1 writes its term. */
+    uint32_t pass;
+    uint32_t pad;
+} EbOpParams;
+
 #endif

@@ -6,7 +6,8 @@
 #                                  into .gpu/ (and copies a road graph there if
 #                                  ../shared/data is present)
 #   scripts/gpu-check.sh run       on the GPU machine, from the repository root: the
-#                                  parity tests with EDGEBLAS_REQUIRE_GPU=1, then
+#                                  parity tests with EDGEBLAS_REQUIRE_GPU=1 (the device
+#                                  algebra's cuda_ops_gpu among them), then
 #                                  `bench bfs` on Kronecker scale 22 and 24 and a road
 #                                  graph, GPU against edgeblas on all the machine's
 #                                  cores, and a Markdown table last (also in $OUT or
@@ -38,7 +39,7 @@ prepare() {
     cargo build --release --features cuda --example bfs_cuda --example chung_lu_cuda
     cp target/release/examples/bfs_cuda target/release/examples/chung_lu_cuda .gpu/
     cargo test --release --features cuda --no-run --message-format=json \
-        --test cuda_parity --test cuda_host_kernels 2>/dev/null |
+        --test cuda_parity --test cuda_host_kernels --test cuda_host_ops --test cuda_ops_gpu 2>/dev/null |
         python3 -c '
 import json, shutil, sys
 for line in sys.stdin:
@@ -50,7 +51,7 @@ for line in sys.stdin:
     # The shared libraries the binaries use beyond glibc (fontconfig and freetype, for
     # the report's plots), in case the GPU machine lacks them.
     mkdir -p .gpu/lib
-    for b in .gpu/edgeblas .gpu/bfs_cuda .gpu/chung_lu_cuda .gpu/cuda_parity .gpu/cuda_host_kernels; do
+    for b in .gpu/edgeblas .gpu/bfs_cuda .gpu/chung_lu_cuda .gpu/cuda_parity .gpu/cuda_host_kernels .gpu/cuda_host_ops .gpu/cuda_ops_gpu; do
         # A binary may link nothing beyond glibc: then grep selects no line, which is
         # not a failure here (under pipefail it would end the script).
         ldd "$b" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
@@ -80,6 +81,9 @@ run() {
         echo "== parity tests (EDGEBLAS_REQUIRE_GPU=1)"
         EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_host_kernels
         EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_parity --test-threads=1
+        echo "== device algebra (cuda::ops and cuda::pagerank against the CPU's ops)"
+        .gpu/cuda_host_ops
+        EDGEBLAS_REQUIRE_GPU=1 .gpu/cuda_ops_gpu --test-threads=1
         echo "== example bfs_cuda (scale 20)"
         .gpu/bfs_cuda 20
         echo "== example chung_lu_cuda (web-NotreDame x 100)"

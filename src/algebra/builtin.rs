@@ -253,6 +253,10 @@ impl<T: Number> BinaryOp<T, T> for Min<T> {
             x
         }
     }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::MIN
+    }
 }
 impl<T: Number> Monoid<T> for Min<T> {
     /// `true`: the smallest (largest) term wins in any order and any grouping. Floats:
@@ -290,6 +294,10 @@ impl<T: Number> BinaryOp<T, T> for Max<T> {
             x
         }
     }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::MAX
+    }
 }
 impl<T: Number> Monoid<T> for Max<T> {
     /// `true`: the smallest (largest) term wins in any order and any grouping. Floats:
@@ -319,6 +327,10 @@ impl<T: Number> BinaryOp<T, T> for Plus<T> {
     fn apply(&self, x: T, y: T) -> T {
         x.ring_add(y)
     }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::PLUS
+    }
 }
 impl<T: Number> Monoid<T> for Plus<T> {
     #[inline]
@@ -336,6 +348,10 @@ impl<T: Number> BinaryOp<T, T> for Times<T> {
     #[inline]
     fn apply(&self, x: T, y: T) -> T {
         x.ring_mul(y)
+    }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::TIMES
     }
 }
 impl<T: Number> Monoid<T> for Times<T> {
@@ -363,6 +379,10 @@ impl<T: Scalar> BinaryOp<T, T> for Any<T> {
     fn apply(&self, x: T, _y: T) -> T {
         x
     }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::ANY
+    }
 }
 impl<T: Scalar> Monoid<T> for Any<T> {
     #[inline]
@@ -385,6 +405,10 @@ impl<X, Y> BinaryOp<X, Y> for Second<Y> {
     fn apply(&self, _x: X, y: Y) -> Y {
         y
     }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::SECOND
+    }
 }
 
 /// Logical OR; as a monoid, identity `false` and terminal `true`.
@@ -395,6 +419,10 @@ impl BinaryOp<bool, bool> for Lor {
     #[inline]
     fn apply(&self, x: bool, y: bool) -> bool {
         x | y
+    }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::LOR
     }
 }
 impl Monoid<bool> for Lor {
@@ -424,6 +452,10 @@ impl BinaryOp<bool, bool> for Land {
     #[inline]
     fn apply(&self, x: bool, y: bool) -> bool {
         x & y
+    }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::LAND
     }
 }
 impl Monoid<bool> for Land {
@@ -633,6 +665,10 @@ impl<X, Y> BinaryOp<X, Y> for First<X> {
     fn apply(&self, x: X, _y: Y) -> X {
         x
     }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::FIRST
+    }
 }
 
 unit_struct!(
@@ -645,12 +681,16 @@ impl<X, Y, T: Number> BinaryOp<X, Y> for Pair<T> {
     fn apply(&self, _x: X, _y: Y) -> T {
         T::one()
     }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::PAIR
+    }
 }
 
 // Subtraction and division: GrB_MINUS, GxB_RMINUS, GrB_DIV, GxB_RDIV. The comparisons
 // GrB_EQ ... GrB_GE are `EqOp` ... `GeOp` (so that a glob import does not shadow `Eq`).
 macro_rules! arith_binop {
-    ($(#[$doc:meta])* $name:ident, |$x:ident, $y:ident| $body:expr) => {
+    ($(#[$doc:meta])* $name:ident, $code:ident, |$x:ident, $y:ident| $body:expr) => {
         unit_struct!($(#[$doc])* $name);
         impl<T: Arith> BinaryOp<T, T> for $name<T> {
             type Output = T;
@@ -658,27 +698,35 @@ macro_rules! arith_binop {
             fn apply(&self, $x: T, $y: T) -> T {
                 $body
             }
+            #[inline]
+            fn op_code(&self) -> u32 {
+                super::op_code::$code
+            }
         }
     };
 }
 arith_binop!(
     /// `x - y` (GrB_MINUS).
     Minus,
+    MINUS,
     |x, y| x.ring_sub(y)
 );
 arith_binop!(
     /// `y - x` (GxB_RMINUS).
     Rminus,
+    RMINUS,
     |x, y| y.ring_sub(x)
 );
 arith_binop!(
     /// `x / y` (GrB_DIV; an integer division by zero gives 0).
     Div,
+    DIV,
     |x, y| x.ring_div(y)
 );
 arith_binop!(
     /// `y / x` (GxB_RDIV).
     Rdiv,
+    RDIV,
     |x, y| y.ring_div(x)
 );
 number_binop!(
@@ -726,6 +774,10 @@ impl BinaryOp<bool, bool> for Lxor {
     #[inline]
     fn apply(&self, x: bool, y: bool) -> bool {
         x ^ y
+    }
+    #[inline]
+    fn op_code(&self) -> u32 {
+        super::op_code::LXOR
     }
 }
 impl Monoid<bool> for Lxor {

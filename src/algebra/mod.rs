@@ -119,6 +119,15 @@ pub trait BinaryOp<X, Y>: Send + Sync {
     /// Applies the operator.
     fn apply(&self, x: X, y: Y) -> Self::Output;
 
+    /// Which built-in operator this is, as the device kernels number them
+    /// ([`op_code`]); 0 for any other (a closure, a user's type), which the CUDA
+    /// backend refuses with a clear error. Not for implementing.
+    #[doc(hidden)]
+    #[inline]
+    fn op_code(&self) -> u32 {
+        0
+    }
+
     /// `acc[i] = op(acc[i], ys[i])` over two slices of one length (the accumulator's
     /// loop). Through `dyn BinaryOp` this is one dynamic call per slice, and the loop
     /// inside is compiled for the concrete operator, so accumulating a dense vector
@@ -134,6 +143,44 @@ pub trait BinaryOp<X, Y>: Send + Sync {
             *a = self.apply(*a, y).into();
         }
     }
+}
+
+/// The numbers of the built-in binary operators on the device (csrc/abi.h's `EB_OP_*`),
+/// as [`BinaryOp::op_code`] returns them.
+#[doc(hidden)]
+pub mod op_code {
+    /// Not a built-in operator (or no accumulator).
+    pub const NONE: u32 = 0;
+    /// [`super::First`].
+    pub const FIRST: u32 = 1;
+    /// [`super::Second`].
+    pub const SECOND: u32 = 2;
+    /// [`super::Plus`].
+    pub const PLUS: u32 = 3;
+    /// [`super::Times`].
+    pub const TIMES: u32 = 4;
+    /// [`super::Min`].
+    pub const MIN: u32 = 5;
+    /// [`super::Max`].
+    pub const MAX: u32 = 6;
+    /// [`super::Minus`].
+    pub const MINUS: u32 = 7;
+    /// [`super::Rminus`].
+    pub const RMINUS: u32 = 8;
+    /// [`super::Div`].
+    pub const DIV: u32 = 9;
+    /// [`super::Rdiv`].
+    pub const RDIV: u32 = 10;
+    /// [`super::Any`].
+    pub const ANY: u32 = 11;
+    /// [`super::Lor`].
+    pub const LOR: u32 = 12;
+    /// [`super::Land`].
+    pub const LAND: u32 = 13;
+    /// [`super::Lxor`].
+    pub const LXOR: u32 = 14;
+    /// [`super::Pair`].
+    pub const PAIR: u32 = 15;
 }
 
 /// Every closure or function `Fn(X, Y) -> Z` is a binary operator, so a closure serves

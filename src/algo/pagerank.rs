@@ -169,7 +169,7 @@ pub fn pagerank_with(
 }
 
 /// A float PageRank can sweep in.
-trait RankFloat:
+pub(crate) trait RankFloat:
     Number
     + Arith
     + std::ops::Add<Output = Self>

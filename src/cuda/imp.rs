@@ -9,16 +9,17 @@ use super::{DeviceValue, Schedule};
 use crate::algebra::Index;
 use crate::algo::bellman_ford::{NegativeCycle, ShortestPaths};
 use crate::algo::bfs::{self as cpu_bfs, BfsGraph, BfsOptions, BfsResult, LevelTrace, Policy};
-use crate::backend::cuda::abi::{EB_UNREACHED, EbConvertParams, EbLevelCounters};
+use crate::backend::cuda::abi::{EB_UNREACHED, EbConvertParams, EbCsr, EbLevelCounters};
 use crate::backend::cuda::exec::{Exec, Launch};
 use crate::backend::cuda::gpu::GpuExec;
 use crate::backend::cuda::host::HostExec;
 use crate::backend::cuda::levels::{GraphView, Levels, Structure, csr_view};
+use crate::backend::cuda::ops::{self as dops, CsrView, DVec, MaskView};
 use crate::backend::cuda::relax;
 use crate::error::{Error, Result};
 use crate::generate::chung_lu::Plan;
 use crate::matrix::Csr;
-use crate::vector::{BitmapVector, DenseVector, SparseVector};
+use crate::vector::{BitmapVector, DenseVector, SparseVector, Vector};
 
 /// An open GPU: a context, a stream and the loaded kernels. Cheap to clone (shared).
 #[derive(Clone, Debug)]
@@ -181,6 +182,22 @@ impl<T: DeviceValue> DeviceCsr<T> {
     /// The device it lives on.
     pub fn gpu(&self) -> &Gpu {
         &self.gpu
+    }
+
+    fn view(&self) -> CsrView {
+        let ex = &*self.gpu.ex;
+        CsrView {
+            a: EbCsr {
+                offsets: ex.addr(&self.offsets),
+                indices: ex.addr(&self.indices),
+                nrows: self.nrows as u32,
+                ncols: self.ncols as u32,
+            },
+            values: match &self.values {
+                Some(v) => ex.addr(v).cast_const().cast(),
+                None => std::ptr::null(),
+            },
+        }
     }
 }
 
@@ -390,7 +407,7 @@ impl DeviceBfsResult {
 }
 
 /// Bellman-Ford on the device over MIN.PLUS, round for round the CPU's
-/// [`crate::algo::bellman_ford`]: equal distances and predecessors.
+/// [`crate::algo::bellman_ford()`]: equal distances and predecessors.
 ///
 /// # Errors
 /// The outer error: a device error, a non-square matrix or a source outside it. The
@@ -419,6 +436,64 @@ fn check_square(nrows: usize, ncols: usize, source: Index) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// PageRank on the device with the Graphalytics semantics of
+/// [`crate::algo::pagerank_with`]: the same iteration as the CPU's over [`ops`]
+/// (`ewise_mult`, `reduce`, `apply`, the accumulated `mxv` over the in-edges), with the
+/// graph's in-edges and every vector resident on the device; the ranks are copied back
+/// at the end. The ranks equal the CPU's within float rounding (the sums are associated
+/// as in [`ops`]: a row in order, `reduce` by segments of 2048).
+///
+/// # Errors
+/// The parameter errors of [`crate::algo::pagerank::PageRankOptions::check`]; a device
+/// error.
+///
+/// # Panics
+/// If the adjacency is not square.
+pub fn pagerank(
+    gpu: &Gpu,
+    g: &crate::graph::Graph<'_, ()>,
+    opts: &crate::algo::pagerank::PageRankOptions,
+    precision: crate::algo::pagerank::Precision,
+) -> Result<crate::algo::pagerank::PageRank> {
+    pagerank_on(&*gpu.ex, g, opts, precision, |a| {
+        let d = DeviceCsr::upload_structure(gpu, a)?;
+        let v = d.view();
+        Ok((d, v))
+    })
+}
+
+/// The device PageRank on executor `ex`, the in-edges uploaded by `upload` (which
+/// returns what keeps them alive and their view).
+fn pagerank_on<E: Exec, K>(
+    ex: &E,
+    g: &crate::graph::Graph<'_, ()>,
+    opts: &crate::algo::pagerank::PageRankOptions,
+    precision: crate::algo::pagerank::Precision,
+    upload: impl FnOnce(&Csr<()>) -> Result<(K, CsrView)>,
+) -> Result<crate::algo::pagerank::PageRank> {
+    use crate::algo::pagerank::{PageRank, Precision};
+    use crate::backend::cuda::pagerank::sweep;
+    opts.check()?;
+    let a = g.adjacency();
+    assert_eq!(a.nrows(), a.ncols(), "pagerank needs a square matrix");
+    let n = a.nrows();
+    if n == 0 {
+        return Ok(PageRank {
+            ranks: Vec::new(),
+            iterations: 0,
+            change: 0.0,
+        });
+    }
+    dops::fits(n)?;
+    let at = if g.is_symmetric() { a } else { g.in_edges() };
+    let outdeg: Vec<u64> = (0..n).map(|i| a.degree(i) as u64).collect();
+    let (_keep, view) = upload(at)?;
+    match precision {
+        Precision::F64 => sweep::<E, f64>(ex, view, &outdeg, opts),
+        Precision::F32 => sweep::<E, f32>(ex, view, &outdeg, opts),
+    }
 }
 
 /// A sparse vector in device memory: `nvals` indices (not necessarily sorted on the
@@ -652,6 +727,435 @@ impl<T: DeviceValue> DeviceDenseVector<T> {
     }
 }
 
+/// A vector in device memory for the device algebra ([`ops`]): presence bits and one
+/// value slot per index (the host's bitmap form), whatever its fill.
+pub struct DeviceVector<T> {
+    gpu: Gpu,
+    v: DVec<GpuExec>,
+    _t: PhantomData<T>,
+}
+
+impl<T> std::fmt::Debug for DeviceVector<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceVector")
+            .field("len", &self.v.len)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: DeviceValue> DeviceVector<T> {
+    /// An empty vector of length `len` on `gpu`.
+    ///
+    /// # Errors
+    /// A device error, or a length u32 indices cannot reach.
+    pub fn new(gpu: &Gpu, len: usize) -> Result<Self> {
+        dops::fits(len)?;
+        Ok(DeviceVector {
+            gpu: gpu.clone(),
+            v: DVec::new(&*gpu.ex, len, std::mem::size_of::<T>())?,
+            _t: PhantomData,
+        })
+    }
+
+    /// Copies `v` (any form) to the device.
+    ///
+    /// # Errors
+    /// A device error, or a length u32 indices cannot reach.
+    pub fn upload(gpu: &Gpu, v: &Vector<T>) -> Result<Self> {
+        dops::fits(v.len())?;
+        Ok(DeviceVector {
+            gpu: gpu.clone(),
+            v: dops::pack::upload(&*gpu.ex, v)?,
+            _t: PhantomData,
+        })
+    }
+
+    /// Copies the vector back (as a bitmap).
+    ///
+    /// # Errors
+    /// A device error.
+    pub fn download(&self) -> Result<Vector<T>> {
+        dops::pack::download(&*self.gpu.ex, &self.v)
+    }
+
+    /// A copy on the same device.
+    ///
+    /// # Errors
+    /// A device error.
+    pub fn try_clone(&self) -> Result<Self> {
+        Ok(DeviceVector {
+            gpu: self.gpu.clone(),
+            v: self.v.duplicate(&*self.gpu.ex)?,
+            _t: PhantomData,
+        })
+    }
+
+    /// Length.
+    pub fn len(&self) -> usize {
+        self.v.len
+    }
+    /// Whether the length is zero.
+    pub fn is_empty(&self) -> bool {
+        self.v.len == 0
+    }
+    /// Number of present entries (reads the presence bits back).
+    ///
+    /// # Errors
+    /// A device error.
+    pub fn nvals(&self) -> Result<usize> {
+        let (bits, _) = self.v.parts(&*self.gpu.ex)?;
+        Ok(bits.iter().map(|w| w.count_ones() as usize).sum())
+    }
+    /// The device it lives on.
+    pub fn gpu(&self) -> &Gpu {
+        &self.gpu
+    }
+}
+
+/// Where a device operation may write: the entries of a [`DeviceVector`] (its
+/// structure, or the entries whose value is true), optionally complemented; the device
+/// form of [`crate::descriptor::Mask`].
+#[derive(Clone, Copy)]
+pub struct DeviceMask<'a> {
+    view: MaskView,
+    len: usize,
+    _v: PhantomData<&'a ()>,
+}
+
+impl std::fmt::Debug for DeviceMask<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceMask")
+            .field("len", &self.len)
+            .field("flags", &self.view.flags)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> DeviceMask<'a> {
+    /// The structure of `v`: every present entry, whatever its value.
+    pub fn structure<T: DeviceValue>(v: &'a DeviceVector<T>) -> Self {
+        let ty = dops::type_code::<T>().map_or(0, |c| c.1);
+        DeviceMask {
+            view: MaskView::of(&*v.gpu.ex, &v.v, ty, true, false),
+            len: v.v.len,
+            _v: PhantomData,
+        }
+    }
+
+    /// The present entries of `v` whose value is true (non-zero).
+    pub fn values<T: DeviceValue>(v: &'a DeviceVector<T>) -> Self {
+        let ty = dops::type_code::<T>().map_or(0, |c| c.1);
+        DeviceMask {
+            view: MaskView::of(&*v.gpu.ex, &v.v, ty, false, false),
+            len: v.v.len,
+            _v: PhantomData,
+        }
+    }
+
+    /// The complement: allows exactly the indices this mask does not.
+    pub fn complement(mut self) -> Self {
+        self.view.flags ^= crate::backend::cuda::abi::EB_MASK_COMPLEMENT;
+        self
+    }
+
+    /// The length of the vector the mask came from.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the length is zero.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+fn mask_view(mask: Option<&DeviceMask<'_>>, len: usize) -> MaskView {
+    match mask {
+        Some(m) => {
+            assert_eq!(m.len, len, "mask.len() != w.len()");
+            m.view
+        }
+        None => MaskView::NONE,
+    }
+}
+
+/// The device algebra: the operations of [`crate::ops`], by the same names and in the
+/// same argument order, on [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`].
+///
+/// Semirings, monoids and operators are the built-in ones over the device's types (one
+/// CUDA kernel per built-in semiring and type, instantiated by build.rs from one template
+/// per kernel family); any other (a [`crate::algebra::Compose`], a user's type, a
+/// closure) is an [`Error::Unsupported`] naming those the device has, never a silent
+/// CPU fallback. Results equal the CPU's entry for entry: byte for byte under exact
+/// monoids (integers, MIN, MAX, ANY, Booleans, positional); under float PLUS and TIMES,
+/// `mxv`'s pull and `reduce` sum in the CPU's order within a row or a segment of 2048
+/// entries, and `vxm`'s push sums each output's terms in the order they arrive (so within
+/// a few ulps of the CPU, and not the same bytes from run to run).
+///
+/// Shapes are the caller's contract, as in [`crate::ops`]: a mismatch panics, naming
+/// the operands. Operands must live on one GPU.
+pub mod ops {
+    use super::*;
+    use crate::algebra::{Accum, BinaryOp, Monoid, Semiring};
+    use crate::backend::cuda::ops::typed;
+    use crate::descriptor::Descriptor;
+
+    /// `w<m> = w (.) (A (+).(x) u)` -- pull: one row of `A` per output entry the mask
+    /// allows, stopping at the monoid's terminal value; with `desc.transpose`, a push
+    /// over `A`'s rows ([`crate::ops::mxv`]).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a semiring or accumulator the device does not have; a
+    /// device error.
+    ///
+    /// # Panics
+    /// If the shapes disagree, as [`crate::ops::mxv`].
+    pub fn mxv<S, A, U>(
+        w: &mut DeviceVector<S::Output>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, S::Output>,
+        semiring: S,
+        a: &DeviceCsr<A>,
+        u: &DeviceVector<U>,
+        desc: &Descriptor,
+    ) -> Result<()>
+    where
+        S: Semiring<A, U> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        U: DeviceValue,
+    {
+        let (rows, cols) = if desc.transpose {
+            (a.ncols, a.nrows)
+        } else {
+            (a.nrows, a.ncols)
+        };
+        assert_eq!(u.len(), cols, "u.len() != A.ncols()");
+        assert_eq!(w.len(), rows, "w.len() != A.nrows()");
+        let m = mask_view(mask, w.len());
+        typed::mxv(
+            &*w.gpu.ex,
+            &mut w.v,
+            m,
+            accum,
+            semiring,
+            a.view(),
+            &u.v,
+            desc,
+        )
+    }
+
+    /// `w<m> = w (.) (u (+).(x) A)` -- push: each entry `u(k)` scatters `A(k, j) (x)
+    /// u(k)` to the `j` the mask allows; with `desc.transpose`, a pull over `A`'s rows
+    /// ([`crate::ops::vxm`]).
+    ///
+    /// # Errors
+    /// As [`mxv`].
+    ///
+    /// # Panics
+    /// If the shapes disagree, as [`crate::ops::vxm`].
+    pub fn vxm<S, A, U>(
+        w: &mut DeviceVector<S::Output>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, S::Output>,
+        semiring: S,
+        u: &DeviceVector<U>,
+        a: &DeviceCsr<A>,
+        desc: &Descriptor,
+    ) -> Result<()>
+    where
+        S: Semiring<A, U> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        U: DeviceValue,
+    {
+        let (rows, cols) = if desc.transpose {
+            (a.ncols, a.nrows)
+        } else {
+            (a.nrows, a.ncols)
+        };
+        assert_eq!(u.len(), rows, "u.len() != A.nrows()");
+        assert_eq!(w.len(), cols, "w.len() != A.ncols()");
+        let m = mask_view(mask, w.len());
+        typed::vxm(
+            &*w.gpu.ex,
+            &mut w.v,
+            m,
+            accum,
+            semiring,
+            &u.v,
+            a.view(),
+            desc,
+        )
+    }
+
+    /// `w<m> = w (.) (u (+) v)` -- union ([`crate::ops::ewise_add`]).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for an operator the device does not have; a device error.
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    pub fn ewise_add<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        op: &impl BinaryOp<T, T, Output = T>,
+        u: &DeviceVector<T>,
+        v: &DeviceVector<T>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        ewise(true, w, mask, accum, op, u, v, desc)
+    }
+
+    /// `w<m> = w (.) (u (x) v)` -- intersection ([`crate::ops::ewise_mult`]; on the
+    /// device all three of one type).
+    ///
+    /// # Errors
+    /// As [`ewise_add`].
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    pub fn ewise_mult<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        op: &impl BinaryOp<T, T, Output = T>,
+        u: &DeviceVector<T>,
+        v: &DeviceVector<T>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        ewise(false, w, mask, accum, op, u, v, desc)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn ewise<T: DeviceValue>(
+        add: bool,
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        op: &dyn BinaryOp<T, T, Output = T>,
+        u: &DeviceVector<T>,
+        v: &DeviceVector<T>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        assert_eq!(u.len(), v.len(), "u.len() != v.len()");
+        assert_eq!(w.len(), u.len(), "w.len() != u.len()");
+        let m = mask_view(mask, w.len());
+        typed::ewise(&*w.gpu.ex, add, &mut w.v, m, accum, op, &u.v, &v.v, desc)
+    }
+
+    /// `w<m> = w (.) f(u)` -- `f` applied to every present entry ([`crate::ops::apply`],
+    /// with a built-in [`UnaryOp`] in place of the closure).
+    ///
+    /// # Errors
+    /// As [`ewise_add`].
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    pub fn apply<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        f: UnaryOp<'_, T>,
+        u: &DeviceVector<T>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        assert_eq!(w.len(), u.len(), "w.len() != u.len()");
+        let m = mask_view(mask, w.len());
+        let (code, bound) = super::unary_code(f);
+        typed::apply(&*w.gpu.ex, &mut w.v, m, accum, code, bound, &u.v, desc)
+    }
+
+    /// `w<m> = w (.) u` -- GrB_assign of a whole vector ([`crate::ops::assign`]).
+    ///
+    /// # Errors
+    /// As [`ewise_add`].
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    pub fn assign<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        u: &DeviceVector<T>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        assert_eq!(w.len(), u.len(), "w.len() != u.len()");
+        let m = mask_view(mask, w.len());
+        typed::assign(&*w.gpu.ex, &mut w.v, m, accum, &u.v, desc)
+    }
+
+    /// `w<m> = w (.) select(u)` -- the entries of `u` a built-in [`SelectOp`] keeps
+    /// ([`crate::ops::select`], with the predicate in place of the closure).
+    ///
+    /// # Errors
+    /// A type the device does not have; a device error.
+    ///
+    /// # Panics
+    /// If the lengths differ.
+    pub fn select<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        pred: SelectOp<T>,
+        u: &DeviceVector<T>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        assert_eq!(w.len(), u.len(), "w.len() != u.len()");
+        let m = mask_view(mask, w.len());
+        typed::select(&*w.gpu.ex, &mut w.v, m, accum, pred, &u.v, desc)
+    }
+
+    /// `w<m> = w (.) x` -- the scalar `x` at every index the mask allows
+    /// ([`crate::ops::assign_scalar`]).
+    ///
+    /// # Errors
+    /// As [`ewise_add`].
+    ///
+    /// # Panics
+    /// If the mask's length differs from `w`'s.
+    pub fn assign_scalar<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        x: T,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        let m = mask_view(mask, w.len());
+        typed::assign_scalar(&*w.gpu.ex, &mut w.v, m, accum, x, desc)
+    }
+
+    /// `s = (+)_i u(i)` -- the monoid sum of the present entries, the identity when there
+    /// are none ([`crate::ops::reduce`]).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a monoid the device does not have; a device error.
+    pub fn reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        monoid: M,
+        u: &DeviceVector<T>,
+    ) -> Result<T> {
+        typed::reduce(&*u.gpu.ex, monoid, &u.v)
+    }
+}
+
+type Bound<'a, T> = Option<(&'a dyn crate::algebra::BinaryOp<T, T, Output = T>, T)>;
+
+fn unary_code<T>(f: super::UnaryOp<'_, T>) -> (u32, Bound<'_, T>) {
+    use super::UnaryOp as U;
+    use crate::backend::cuda::abi::*;
+    match f {
+        U::Identity => (EB_UNARY_IDENTITY, None),
+        U::Ainv => (EB_UNARY_AINV, None),
+        U::Abs => (EB_UNARY_ABS, None),
+        U::One => (EB_UNARY_ONE, None),
+        U::BindFirst(op, x) => (EB_UNARY_BIND_FIRST, Some((op, x))),
+        U::BindSecond(op, x) => (EB_UNARY_BIND_SECOND, Some((op, x))),
+    }
+}
+
+use super::{SelectOp, UnaryOp};
+
 /// The kernels' per-element code built for the host and run sequentially through the
 /// same search loops as the GPU (what `tests/cuda_host_kernels.rs` compares with the
 /// CPU backend on machines without a GPU). Not an API for users: slow by design.
@@ -745,5 +1249,364 @@ pub mod host {
             ex.download(&words, len.div_ceil(32))?,
             ex.download(&back, k)?,
         ))
+    }
+    /// [`super::pagerank`] through the host build of the kernels.
+    ///
+    /// # Errors
+    /// As [`super::pagerank`].
+    pub fn pagerank(
+        g: &crate::graph::Graph<'_, ()>,
+        opts: &crate::algo::pagerank::PageRankOptions,
+        precision: crate::algo::pagerank::Precision,
+    ) -> Result<crate::algo::pagerank::PageRank> {
+        let ex = HostExec;
+        pagerank_on(&ex, g, opts, precision, |a| {
+            let off = ex.upload(a.offsets())?;
+            let idx = ex.upload(a.indices())?;
+            let view = CsrView {
+                a: EbCsr {
+                    offsets: ex.addr(&off),
+                    indices: ex.addr(&idx),
+                    nrows: a.nrows() as u32,
+                    ncols: a.ncols() as u32,
+                },
+                values: std::ptr::null(),
+            };
+            Ok(((off, idx), view))
+        })
+    }
+
+    /// The device algebra ([`super::ops`]) through the host build of its kernels, on
+    /// host vectors and matrices: the same launches, run sequentially.
+    pub mod ops {
+        use super::*;
+        use crate::algebra::{Accum, BinaryOp, Monoid, Semiring};
+        use crate::backend::cuda::host::HostBuf;
+        use crate::backend::cuda::ops::{pack, typed};
+        use crate::descriptor::Descriptor;
+
+        /// A mask of the host mirror, as [`super::super::DeviceMask`].
+        #[derive(Clone, Debug)]
+        pub struct HostMask {
+            len: usize,
+            bits: Vec<u32>,
+            vals: Vec<u64>,
+            elem: usize,
+            ty: u32,
+            structure: bool,
+            complement: bool,
+        }
+
+        impl HostMask {
+            fn of<T: DeviceValue>(v: &Vector<T>, structure: bool) -> Self {
+                let (bits, vals) = pack::pack(v);
+                HostMask {
+                    len: v.len(),
+                    bits,
+                    vals,
+                    elem: std::mem::size_of::<T>(),
+                    ty: dops::type_code::<T>().map_or(0, |c| c.1),
+                    structure,
+                    complement: false,
+                }
+            }
+            /// The structure of `v`.
+            pub fn structure<T: DeviceValue>(v: &Vector<T>) -> Self {
+                Self::of(v, true)
+            }
+            /// The true entries of `v`.
+            pub fn values<T: DeviceValue>(v: &Vector<T>) -> Self {
+                Self::of(v, false)
+            }
+            /// The complement.
+            pub fn complement(mut self) -> Self {
+                self.complement = !self.complement;
+                self
+            }
+        }
+
+        struct Uploaded {
+            _v: Option<DVec<HostExec>>,
+            view: MaskView,
+        }
+
+        fn upload_mask(ex: &HostExec, m: Option<&HostMask>, len: usize) -> Result<Uploaded> {
+            Ok(match m {
+                None => Uploaded {
+                    _v: None,
+                    view: MaskView::NONE,
+                },
+                Some(m) => {
+                    assert_eq!(m.len, len, "mask.len() != w.len()");
+                    let v = DVec::from_parts(ex, m.len, m.elem, &m.bits, &m.vals)?;
+                    let view = MaskView::of(ex, &v, m.ty, m.structure, m.complement);
+                    Uploaded { _v: Some(v), view }
+                }
+            })
+        }
+
+        struct HostCsr {
+            off: HostBuf<u64>,
+            idx: HostBuf<u32>,
+            vals: Option<HostBuf<u64>>,
+            nrows: usize,
+            ncols: usize,
+        }
+
+        impl HostCsr {
+            fn upload<A: DeviceValue>(ex: &HostExec, a: &Csr<A>) -> Result<Self> {
+                Ok(HostCsr {
+                    off: ex.upload(a.offsets())?,
+                    idx: ex.upload(a.indices())?,
+                    vals: if std::mem::size_of::<A>() == 0 {
+                        None
+                    } else {
+                        Some(ex.upload(&pack::values_to_words(a.values()))?)
+                    },
+                    nrows: a.nrows(),
+                    ncols: a.ncols(),
+                })
+            }
+            fn view(&self, ex: &HostExec) -> CsrView {
+                CsrView {
+                    a: EbCsr {
+                        offsets: ex.addr(&self.off),
+                        indices: ex.addr(&self.idx),
+                        nrows: self.nrows as u32,
+                        ncols: self.ncols as u32,
+                    },
+                    values: match &self.vals {
+                        Some(v) => ex.addr(v).cast_const().cast(),
+                        None => std::ptr::null(),
+                    },
+                }
+            }
+        }
+
+        fn finish<T: DeviceValue>(
+            ex: &HostExec,
+            w: &mut Vector<T>,
+            d: &DVec<HostExec>,
+        ) -> Result<()> {
+            *w = pack::download(ex, d)?;
+            Ok(())
+        }
+
+        /// [`super::super::ops::mxv`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn mxv<S, A, U>(
+            w: &mut Vector<S::Output>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, S::Output>,
+            semiring: S,
+            a: &Csr<A>,
+            u: &Vector<U>,
+            desc: &Descriptor,
+        ) -> Result<()>
+        where
+            S: Semiring<A, U> + 'static,
+            S::Output: DeviceValue,
+            A: DeviceValue,
+            U: DeviceValue,
+        {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let ha = HostCsr::upload(&ex, a)?;
+            let hu = pack::upload(&ex, u)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::mxv(
+                &ex,
+                &mut hw,
+                m.view,
+                accum,
+                semiring,
+                ha.view(&ex),
+                &hu,
+                desc,
+            )?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::vxm`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn vxm<S, A, U>(
+            w: &mut Vector<S::Output>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, S::Output>,
+            semiring: S,
+            u: &Vector<U>,
+            a: &Csr<A>,
+            desc: &Descriptor,
+        ) -> Result<()>
+        where
+            S: Semiring<A, U> + 'static,
+            S::Output: DeviceValue,
+            A: DeviceValue,
+            U: DeviceValue,
+        {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let ha = HostCsr::upload(&ex, a)?;
+            let hu = pack::upload(&ex, u)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::vxm(
+                &ex,
+                &mut hw,
+                m.view,
+                accum,
+                semiring,
+                &hu,
+                ha.view(&ex),
+                desc,
+            )?;
+            finish(&ex, w, &hw)
+        }
+
+        #[allow(clippy::too_many_arguments)]
+        fn ewise<T: DeviceValue>(
+            add: bool,
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            op: &dyn BinaryOp<T, T, Output = T>,
+            u: &Vector<T>,
+            v: &Vector<T>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let hu = pack::upload(&ex, u)?;
+            let hv = pack::upload(&ex, v)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::ewise(&ex, add, &mut hw, m.view, accum, op, &hu, &hv, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::ewise_add`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn ewise_add<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            op: &impl BinaryOp<T, T, Output = T>,
+            u: &Vector<T>,
+            v: &Vector<T>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            ewise(true, w, mask, accum, op, u, v, desc)
+        }
+
+        /// [`super::super::ops::ewise_mult`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn ewise_mult<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            op: &impl BinaryOp<T, T, Output = T>,
+            u: &Vector<T>,
+            v: &Vector<T>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            ewise(false, w, mask, accum, op, u, v, desc)
+        }
+
+        /// [`super::super::ops::apply`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn apply<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            f: UnaryOp<'_, T>,
+            u: &Vector<T>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let hu = pack::upload(&ex, u)?;
+            let mut hw = pack::upload(&ex, w)?;
+            let (code, bound) = unary_code(f);
+            typed::apply(&ex, &mut hw, m.view, accum, code, bound, &hu, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::assign`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn assign<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            u: &Vector<T>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let hu = pack::upload(&ex, u)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::assign(&ex, &mut hw, m.view, accum, &hu, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::select`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn select<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            pred: SelectOp<T>,
+            u: &Vector<T>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let hu = pack::upload(&ex, u)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::select(&ex, &mut hw, m.view, accum, pred, &hu, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::assign_scalar`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn assign_scalar<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            x: T,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::assign_scalar(&ex, &mut hw, m.view, accum, x, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::reduce`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+            monoid: M,
+            u: &Vector<T>,
+        ) -> Result<T> {
+            let ex = HostExec;
+            let hu = pack::upload(&ex, u)?;
+            typed::reduce(&ex, monoid, &hu)
+        }
     }
 }

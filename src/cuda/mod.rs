@@ -12,6 +12,13 @@
 //! generator's graph, byte for byte, under any [`Schedule`]), and
 //! [`DeviceBfsGraph::symmetric`] searches it where it lies.
 //!
+//! The device algebra, [`ops`], mirrors [`crate::ops`] by name and argument order
+//! (`mxv`, `vxm`, `ewise_add`, `ewise_mult`, `apply`, `assign`, `assign_scalar`,
+//! `reduce`) on [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`], accumulators
+//! and descriptors, over the built-in semirings, monoids and operators (a user's own is
+//! an [`Error::Unsupported`] naming what the device has); [`pagerank`] runs PageRank on
+//! it with the graph and every vector resident on the device.
+//!
 //! Without the `cuda` feature this module has the same API and every entry point
 //! returns [`Error::Unsupported`] saying so; with the feature but no GPU or driver,
 //! [`Gpu::new`] returns that error instead of panicking.
@@ -58,3 +65,76 @@ macro_rules! device_value {
     )*};
 }
 device_value!((), bool, u32, u64, i32, i64, f32, f64);
+
+/// The unary operators [`ops::apply`] runs on the device (a closure cannot run there):
+/// `f(x)` for every present entry `x`.
+#[derive(Clone, Copy)]
+pub enum UnaryOp<'a, T> {
+    /// `x` (GrB_IDENTITY).
+    Identity,
+    /// `-x` (GrB_AINV): wrapping for integers (unsigned ones too), the sign flipped for
+    /// floats.
+    Ainv,
+    /// `|x|` (GrB_ABS): wrapping for signed integers (`|MIN| = MIN`), the sign bit
+    /// cleared for floats.
+    Abs,
+    /// `1` (GxB_ONE).
+    One,
+    /// `op(s, x)` with a built-in binary operator and its first operand bound
+    /// (GrB_apply_BinaryOp1st; on the CPU, [`crate::algebra::bind_first`]).
+    BindFirst(&'a dyn crate::algebra::BinaryOp<T, T, Output = T>, T),
+    /// `op(x, s)` with its second operand bound (GrB_apply_BinaryOp2nd;
+    /// [`crate::algebra::bind_second`]).
+    BindSecond(&'a dyn crate::algebra::BinaryOp<T, T, Output = T>, T),
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for UnaryOp<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UnaryOp::Identity => f.write_str("Identity"),
+            UnaryOp::Ainv => f.write_str("Ainv"),
+            UnaryOp::Abs => f.write_str("Abs"),
+            UnaryOp::One => f.write_str("One"),
+            UnaryOp::BindFirst(op, x) => write!(f, "BindFirst(op {}, {x:?})", op.op_code()),
+            UnaryOp::BindSecond(op, x) => write!(f, "BindSecond(op {}, {x:?})", op.op_code()),
+        }
+    }
+}
+
+/// The predicates [`ops::select`] runs on the device (a closure cannot run there): which
+/// present entries `u(i)` to keep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SelectOp<T> {
+    /// `u(i) == s` (GrB_VALUEEQ).
+    ValueEq(T),
+    /// `u(i) != s` (GrB_VALUENE).
+    ValueNe(T),
+    /// `u(i) < s` (GrB_VALUELT).
+    ValueLt(T),
+    /// `u(i) <= s` (GrB_VALUELE).
+    ValueLe(T),
+    /// `u(i) > s` (GrB_VALUEGT).
+    ValueGt(T),
+    /// `u(i) >= s` (GrB_VALUEGE).
+    ValueGe(T),
+    /// `i < k`: the entries before index `k`.
+    IndexLt(crate::algebra::Index),
+    /// `i >= k`: the entries from index `k` on.
+    IndexGe(crate::algebra::Index),
+}
+
+impl<T: crate::algebra::Scalar + PartialOrd> SelectOp<T> {
+    /// The predicate as the CPU's [`crate::ops::select`] takes it.
+    pub fn holds(&self, i: crate::algebra::Index, x: T) -> bool {
+        match *self {
+            SelectOp::ValueEq(s) => x == s,
+            SelectOp::ValueNe(s) => x != s,
+            SelectOp::ValueLt(s) => x < s,
+            SelectOp::ValueLe(s) => x <= s,
+            SelectOp::ValueGt(s) => x > s,
+            SelectOp::ValueGe(s) => x >= s,
+            SelectOp::IndexLt(k) => i < k,
+            SelectOp::IndexGe(k) => i >= k,
+        }
+    }
+}

@@ -328,3 +328,257 @@ pub fn chung_lu_phases(
 ) -> Result<(DeviceCsr<()>, super::Phases)> {
     match gpu.never {}
 }
+
+/// A vector in device memory for the device algebra ([`ops`]).
+#[derive(Debug)]
+pub struct DeviceVector<T> {
+    gpu: Gpu,
+    _t: PhantomData<T>,
+}
+
+impl<T: DeviceValue> DeviceVector<T> {
+    /// An empty vector of length `len` on `gpu`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn new(gpu: &Gpu, _len: usize) -> Result<Self> {
+        match gpu.never {}
+    }
+    /// Copies `v` (any form) to the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn upload(gpu: &Gpu, _v: &crate::vector::Vector<T>) -> Result<Self> {
+        match gpu.never {}
+    }
+    /// Copies the vector back (as a bitmap).
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn download(&self) -> Result<crate::vector::Vector<T>> {
+        match self.gpu.never {}
+    }
+    /// A copy on the same device.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn try_clone(&self) -> Result<Self> {
+        match self.gpu.never {}
+    }
+    /// Length.
+    pub fn len(&self) -> usize {
+        match self.gpu.never {}
+    }
+    /// Whether the length is zero.
+    pub fn is_empty(&self) -> bool {
+        match self.gpu.never {}
+    }
+    /// Number of present entries.
+    ///
+    /// # Errors
+    /// Never returns in this build.
+    pub fn nvals(&self) -> Result<usize> {
+        match self.gpu.never {}
+    }
+    /// The device it lives on.
+    pub fn gpu(&self) -> &Gpu {
+        match self.gpu.never {}
+    }
+}
+
+/// Where a device operation may write (the device form of
+/// [`crate::descriptor::Mask`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DeviceMask<'a> {
+    never: &'a Infallible,
+}
+
+impl<'a> DeviceMask<'a> {
+    /// The structure of `v`.
+    pub fn structure<T: DeviceValue>(v: &'a DeviceVector<T>) -> Self {
+        match v.gpu.never {}
+    }
+    /// The present entries of `v` whose value is true.
+    pub fn values<T: DeviceValue>(v: &'a DeviceVector<T>) -> Self {
+        match v.gpu.never {}
+    }
+    /// The complement.
+    pub fn complement(self) -> Self {
+        match *self.never {}
+    }
+    /// The length of the vector the mask came from.
+    pub fn len(&self) -> usize {
+        match *self.never {}
+    }
+    /// Whether the length is zero.
+    pub fn is_empty(&self) -> bool {
+        match *self.never {}
+    }
+}
+
+/// The device algebra: the operations of [`crate::ops`] by the same names and in the
+/// same argument order. In this build every one returns [`Error::Unsupported`] (no
+/// operand can be made).
+pub mod ops {
+    use super::*;
+    use crate::algebra::{Accum, BinaryOp, Monoid, Semiring};
+    use crate::descriptor::Descriptor;
+
+    /// `w<m> = w (.) (A (+).(x) u)` -- pull.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn mxv<S, A, U>(
+        _w: &mut DeviceVector<S::Output>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, S::Output>,
+        _semiring: S,
+        _a: &DeviceCsr<A>,
+        _u: &DeviceVector<U>,
+        _desc: &Descriptor,
+    ) -> Result<()>
+    where
+        S: Semiring<A, U> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        U: DeviceValue,
+    {
+        unsupported()
+    }
+
+    /// `w<m> = w (.) (u (+).(x) A)` -- push.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn vxm<S, A, U>(
+        _w: &mut DeviceVector<S::Output>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, S::Output>,
+        _semiring: S,
+        _u: &DeviceVector<U>,
+        _a: &DeviceCsr<A>,
+        _desc: &Descriptor,
+    ) -> Result<()>
+    where
+        S: Semiring<A, U> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        U: DeviceValue,
+    {
+        unsupported()
+    }
+
+    /// `w<m> = w (.) (u (+) v)` -- union.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn ewise_add<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _op: &impl BinaryOp<T, T, Output = T>,
+        _u: &DeviceVector<T>,
+        _v: &DeviceVector<T>,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `w<m> = w (.) (u (x) v)` -- intersection.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn ewise_mult<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _op: &impl BinaryOp<T, T, Output = T>,
+        _u: &DeviceVector<T>,
+        _v: &DeviceVector<T>,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `w<m> = w (.) f(u)`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn apply<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _f: super::super::UnaryOp<'_, T>,
+        _u: &DeviceVector<T>,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `w<m> = w (.) u`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn assign<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _u: &DeviceVector<T>,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `w<m> = w (.) select(u)`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn select<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _pred: super::super::SelectOp<T>,
+        _u: &DeviceVector<T>,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `w<m> = w (.) x`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn assign_scalar<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _x: T,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `s = (+)_i u(i)`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        _monoid: M,
+        _u: &DeviceVector<T>,
+    ) -> Result<T> {
+        unsupported()
+    }
+}
+
+/// PageRank on the device.
+///
+/// # Errors
+/// Never returns in this build (no [`Gpu`] can be made).
+pub fn pagerank(
+    gpu: &Gpu,
+    _g: &crate::graph::Graph<'_, ()>,
+    _opts: &crate::algo::pagerank::PageRankOptions,
+    _precision: crate::algo::pagerank::Precision,
+) -> Result<crate::algo::pagerank::PageRank> {
+    match gpu.never {}
+}

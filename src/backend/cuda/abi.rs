@@ -29,7 +29,8 @@ device_repr!(
     EbClParams,
     EbClTask,
     EbScanParams,
-    EbSortParams
+    EbSortParams,
+    EbOpParams
 );
 // SAFETY: all-zero is a valid value of these counters (plain integers).
 unsafe impl cudarc::driver::ValidAsZeroBits for EbLevelCounters {}

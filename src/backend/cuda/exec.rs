@@ -51,6 +51,9 @@ pub(crate) enum Launch {
     SortMerge(EbSortParams),
     /// Copy the listed rows from `src` to `dst`.
     SortCopy(EbSortParams),
+    /// A device-algebra kernel (csrc/ops.cuh, instantiated by build.rs), by name, over
+    /// `p.items` items.
+    Op(&'static str, EbOpParams),
 }
 
 /// An executor: memory and launches. Buffers are addressed by raw pointers inside the

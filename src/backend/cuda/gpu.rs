@@ -50,6 +50,10 @@ pub(crate) struct GpuExec {
     ctx: Arc<CudaContext>,
     stream: Arc<CudaStream>,
     k: Kernels,
+    /// The device algebra's module (csrc/ops.cuh's instances) and its kernels, looked up
+    /// by name on first use.
+    ops: Arc<cudarc::driver::CudaModule>,
+    ops_fns: std::sync::Mutex<std::collections::HashMap<&'static str, CudaFunction>>,
     /// Blocks in a grid-stride launch that fills the device.
     max_blocks: u32,
     /// The dynamic schedule's extra streams, made on first use.
@@ -115,6 +119,14 @@ impl GpuExec {
             sort_merge: load("chung_lu", "eb_sort_merge")?,
             sort_copy: load("chung_lu", "eb_sort_copy")?,
         };
+        let ops_bin = fatbins::FATBINS
+            .iter()
+            .find(|(stem, _)| *stem == "ops")
+            .map(|(_, b)| *b)
+            .ok_or_else(|| Error::Unsupported("CUDA: no kernel file ops".into()))?;
+        let ops = ctx
+            .load_module(Ptx::from_binary(ops_bin.to_vec()))
+            .map_err(|e| device_error("loading the device algebra (ops)", e))?;
         let sms = ctx
             .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
             .map_err(|e| device_error("reading the SM count", e))?;
@@ -122,6 +134,8 @@ impl GpuExec {
             ctx,
             stream,
             k,
+            ops,
+            ops_fns: std::sync::Mutex::new(std::collections::HashMap::new()),
             max_blocks: (sms.max(1) as u32) * 16,
             extra: std::sync::OnceLock::new(),
         })
@@ -365,6 +379,26 @@ impl Exec for GpuExec {
             }
             Launch::SortCopy(p) => {
                 self.launch(&self.k.sort_copy, &p, self.grid(u64::MAX), "eb_sort_copy")
+            }
+            Launch::Op(name, p) => {
+                if p.items == 0 {
+                    return Ok(());
+                }
+                let f = {
+                    let mut fns = self.ops_fns.lock().unwrap_or_else(|e| e.into_inner());
+                    match fns.get(name) {
+                        Some(f) => f.clone(),
+                        None => {
+                            let f = self
+                                .ops
+                                .load_function(name)
+                                .map_err(|e| device_error(&format!("finding kernel {name}"), e))?;
+                            fns.insert(name, f.clone());
+                            f
+                        }
+                    }
+                };
+                self.launch(&f, &p, self.grid(p.items), name)
             }
         }
     }

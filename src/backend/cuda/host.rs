@@ -26,6 +26,12 @@ unsafe extern "C" {
     fn eb_host_cl_stream(seed: u64, task: u64, chunk: u64, out: *mut u64, len: u64);
 }
 
+mod ops_table {
+    use super::EbOpParams;
+    include!(concat!(env!("OUT_DIR"), "/ops_table.rs"));
+}
+pub(crate) use ops_table::HOST_OPS;
+
 /// The first `len` draws of chung_lu.cuh's PCG stream of `(seed, task, chunk)`.
 pub(crate) fn cl_stream(seed: u64, task: u64, chunk: u64, len: usize) -> Vec<u64> {
     let mut out = vec![0u64; len];
@@ -99,6 +105,14 @@ impl Exec for HostExec {
                 Launch::SortClassify(p) => eb_host_sort_classify(&p),
                 Launch::SortMerge(p) => eb_host_sort_merge(&p),
                 Launch::SortCopy(p) => eb_host_sort_copy(&p),
+                Launch::Op(name, p) => {
+                    let f = HOST_OPS
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, f)| *f)
+                        .expect("kernel names come from HOST_OPS");
+                    f(&p)
+                }
             }
         }
         Ok(())

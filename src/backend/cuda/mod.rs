@@ -13,4 +13,6 @@ pub(crate) mod exec;
 pub(crate) mod gpu;
 pub(crate) mod host;
 pub(crate) mod levels;
+pub(crate) mod ops;
+pub(crate) mod pagerank;
 pub(crate) mod relax;
