@@ -1098,7 +1098,11 @@ fn pagerank<'py>(
     let precision: algo::Precision = match precision {
         "f32" => algo::Precision::F32,
         "f64" => algo::Precision::F64,
-        p => return Err(to_py(invalid(format!("precision={p:?}: expected 'f32' or 'f64'")))),
+        p => {
+            return Err(to_py(invalid(format!(
+                "precision={p:?}: expected 'f32' or 'f64'"
+            ))));
+        }
     };
     let g = a.graph("pagerank")?;
     let symmetric = symmetric || a.known_symmetric();
