@@ -125,7 +125,7 @@ impl Backend {
 /// The error of `--backend mpi` on a command that has no distributed form.
 pub fn no_mpi_for(command: &str) -> Error {
     Error::InvalidArgument(format!(
-        "--backend mpi: {command} runs on cpu or cuda (the mpi backend runs bfs, pagerank, wcc, generate chung-lu and bench chung-lu)"
+        "--backend mpi: {command} runs on cpu or cuda (the mpi backend runs bfs, sssp, pagerank, wcc, generate chung-lu and bench chung-lu)"
     ))
 }
 

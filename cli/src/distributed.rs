@@ -1,4 +1,4 @@
-//! `--backend mpi`: `bfs`, `pagerank`, `wcc`, `generate chung-lu` and `bench chung-lu` on the ranks of
+//! `--backend mpi`: `bfs`, `sssp`, `pagerank`, `wcc`, `generate chung-lu` and `bench chung-lu` on the ranks of
 //! `mpirun -np P`. Rank 0 reads the input, writes the outputs and prints; every error is
 //! agreed on by all ranks before the next collective call and printed once, by rank 0,
 //! and every rank exits non-zero. Without the `mpi` feature each command says how to
@@ -40,6 +40,10 @@ mod imp {
     pub fn wcc(_: &crate::analytics::WccArgs) -> Result<()> {
         Err(unbuilt())
     }
+
+    pub fn sssp(_: &crate::traverse::SsspArgs) -> Result<()> {
+        Err(unbuilt())
+    }
 }
 
 #[cfg(feature = "mpi")]
@@ -64,8 +68,8 @@ mod imp {
     };
     use crate::generate::{BenchChungLuArgs, ChungLuArgs, ChungLuModel, write_outputs};
     use crate::traverse::{
-        BfsArgs, PolicyName, external_violation, prepare, teps_edges, write_levels_ids,
-        write_parents_ids,
+        BfsArgs, PolicyName, SsspArgs, SsspMethod, distance_text, external_violation, prepare,
+        teps_edges, write_distances, write_levels_ids, write_parents_ids, write_predecessors,
     };
 
     /// Starts MPI; ranks other than 0 stop printing errors.
@@ -557,6 +561,135 @@ mod imp {
         Ok(())
     }
 
+    /// `mpirun -np P edgeblas sssp FILE.ebg --source ID --backend mpi`: every rank reads
+    /// its rows and builds its rows of `A'` with their weights; Bellman-Ford's rounds by
+    /// the distributed `mxv`, and the predecessors (the CPU's rule) by one more.
+    pub fn sssp(a: &SsspArgs) -> Result<()> {
+        let (_universe, net) = start()?;
+        let threads = together(&net, threads(a.threads))?;
+        let file = a.input.file.display();
+        let checked = if a.method == SsspMethod::DeltaStepping {
+            Err(Error::InvalidArgument(
+                "--method delta-stepping: the mpi backend runs bellman-ford only".into(),
+            ))
+        } else if a.input.undirected {
+            Err(Error::InvalidArgument(format!(
+                "--undirected: sssp --backend mpi reads the arcs as the file has them; write the undirected graph first (edgeblas convert {file} OUT.ebg --undirected)"
+            )))
+        } else if net.is_root() && !row_block_file(&a.input) {
+            Err(Error::InvalidArgument(format!(
+                "{file}: sssp --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)"
+            )))
+        } else {
+            Ok(())
+        };
+        together(&net, net.agree(checked).map_err(agreed))?;
+        let t_load = Instant::now();
+        let read = together(
+            &net,
+            dist::read::read_row_blocks(&net, &a.input.file).map_err(agreed),
+        )?;
+        let h = read.header;
+        let source = match &read.ids {
+            Some(ids) => index_of(ids, h.vertices, a.source, "--source").map(|s| vec![s as u64]),
+            None => Ok(Vec::new()),
+        };
+        let source = together(&net, net.agree(source).map_err(agreed))?;
+        let source = net.broadcast_u64s(&source)[0] as u32;
+        let weights = read.rows.weights.as_deref();
+        let nan = match weights.and_then(|w| w.iter().find(|x| x.is_nan())) {
+            Some(bad) => Err(Error::InvalidArgument(format!(
+                "{file}: weight {bad} is not a number"
+            ))),
+            None => Ok(()),
+        };
+        together(&net, net.agree(nan).map_err(agreed))?;
+        let at = dist::sssp::in_rows_weighted(
+            &net,
+            &read.part,
+            &read.rows.offsets,
+            &read.rows.indices,
+            weights,
+        );
+        let arcs = h.arcs;
+        drop(read.rows);
+        let load_s = t_load.elapsed().as_secs_f64();
+        net.barrier();
+        let before = net.sent();
+        let t0 = Instant::now();
+        let found = dist::sssp::bellman_ford(&net, &read.part, &at, source);
+        let seconds = t0.elapsed().as_secs_f64();
+        let mut paths = match found {
+            Ok(p) => p,
+            Err(c) => {
+                let e = match (&c.cycle, &read.ids) {
+                    (Some(c), Some(ids)) => format!(
+                        "negative cycle reachable from source {} through vertex {}",
+                        a.source,
+                        ids.external(c.vertex as usize)
+                    ),
+                    _ => "a negative cycle (rank 0 names it)".into(),
+                };
+                return together(&net, Err(Error::InvalidArgument(e)));
+            }
+        };
+        if a.predecessors.is_some() {
+            // One rule for every method and backend (the CLI's): from the distances.
+            paths.predecessors =
+                dist::sssp::predecessors(&net, &read.part, &at, &paths.distances, source);
+        }
+        let sent = net.sent() - before;
+        let traffic = net.allreduce_sum(&[sent.bytes, sent.messages]);
+        let sp = paths.gather(&net);
+        let (Some(sp), Some(ids)) = (sp, &read.ids) else {
+            return Ok(());
+        };
+        if let Some(p) = &a.distances {
+            write_distances(p, ids, &sp)?;
+        }
+        if let Some(p) = &a.predecessors {
+            write_predecessors(p, ids, &sp)?;
+        }
+        let finite = sp.distances.iter().filter(|d| d.is_finite());
+        let max = finite.clone().fold(f64::NEG_INFINITY, |m, &d| m.max(d));
+        let sum: f64 = finite.sum();
+        if a.json {
+            let out = json!({
+                "file": a.input.file.display().to_string(),
+                "vertices": h.vertices,
+                "arcs": arcs,
+                "weighted": h.weighted,
+                "source": a.source,
+                "backend": "mpi",
+                "threads": threads,
+                "reached": sp.reached(),
+                "max_distance": max,
+                "distance_sum": sum,
+                "rounds": sp.rounds,
+                "method": "bellman-ford",
+                "delta": serde_json::Value::Null,
+                "seconds": seconds,
+                "load_seconds": load_s,
+                "ranks": net.size(),
+                "bytes_sent": traffic[0],
+                "messages": traffic[1],
+            });
+            println!("{out}");
+        } else {
+            println!(
+                "bellman-ford: reached {} vertices, largest distance {}, sum of distances {}, {} rounds, {seconds:.6} s, {} ranks, {} bytes in {} messages",
+                sp.reached(),
+                distance_text(max),
+                distance_text(sum),
+                sp.rounds,
+                net.size(),
+                traffic[0],
+                traffic[1]
+            );
+        }
+        Ok(())
+    }
+
     /// `mpirun -np P edgeblas wcc FILE.ebg --backend mpi`: every rank reads its rows and
     /// builds its rows of `A ∪ A'`; label propagation by the distributed `mxv`.
     pub fn wcc(a: &WccArgs) -> Result<()> {
@@ -780,4 +913,4 @@ mod imp {
     }
 }
 
-pub use imp::{bench_chung_lu, bfs, generate_chung_lu, pagerank, wcc};
+pub use imp::{bench_chung_lu, bfs, generate_chung_lu, pagerank, sssp, wcc};

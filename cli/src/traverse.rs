@@ -226,14 +226,15 @@ pub struct SsspArgs {
     /// Source vertex id as written in the file
     #[arg(long)]
     pub source: u64,
-    /// Where to run: cpu, or cuda (the first GPU)
+    /// Where to run: cpu, cuda (the first GPU), or mpi (under `mpirun -np P`, a binary
+    /// .ebg file every rank reads its rows of; a build with the `mpi` feature)
     #[arg(long, value_enum, default_value_t = Backend::Cpu)]
     pub backend: Backend,
     /// Worker threads (all cores by default)
     #[arg(long)]
     pub threads: Option<usize>,
     /// auto: delta-stepping when every weight is >= 0, else Bellman-Ford (which finds
-    /// negative cycles); the cuda backend runs Bellman-Ford
+    /// negative cycles); the cuda and mpi backends run Bellman-Ford
     #[arg(long, value_enum, default_value_t = SsspMethod::Auto)]
     pub method: SsspMethod,
     /// Delta-stepping's bucket width (> 0); by default 4 x mean weight / mean degree,
@@ -395,7 +396,7 @@ pub(crate) fn write_parents_ids(
 
 /// A distance as Graphalytics writes it: `Infinity` when unreached, otherwise the
 /// shortest form that reads back to the same number, with `.0` on integers.
-fn distance_text(d: f64) -> String {
+pub(crate) fn distance_text(d: f64) -> String {
     if d == f64::INFINITY {
         "Infinity".into()
     } else {
@@ -403,23 +404,28 @@ fn distance_text(d: f64) -> String {
     }
 }
 
-fn write_distances(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> {
+/// Writes `id distance` per vertex, ids as in the input (`Infinity` when unreached).
+pub(crate) fn write_distances(path: &Path, ids: &io::VertexIds, sp: &ShortestPaths) -> Result<()> {
     io::write_atomically(path, |w| {
         for (v, &d) in sp.distances.iter().enumerate() {
-            writeln!(w, "{} {}", g.ids.external(v), distance_text(d))?;
+            writeln!(w, "{} {}", ids.external(v), distance_text(d))?;
         }
         Ok(())
     })
 }
 
 /// Writes `id predecessor` per vertex, ids as in the input (-1 for none).
-fn write_predecessors(path: &Path, g: &Graph, sp: &ShortestPaths) -> Result<()> {
+pub(crate) fn write_predecessors(
+    path: &Path,
+    ids: &io::VertexIds,
+    sp: &ShortestPaths,
+) -> Result<()> {
     io::write_atomically(path, |w| {
         for (v, &p) in sp.predecessors.iter().enumerate() {
             if p == u32::MAX {
-                writeln!(w, "{} -1", g.ids.external(v))?;
+                writeln!(w, "{} -1", ids.external(v))?;
             } else {
-                writeln!(w, "{} {}", g.ids.external(v), g.ids.external(p as usize))?;
+                writeln!(w, "{} {}", ids.external(v), ids.external(p as usize))?;
             }
         }
         Ok(())
@@ -570,7 +576,7 @@ pub(crate) fn external_violation(g: &Graph, v: &edgeblas::algo::validate::BfsVio
 /// `edgeblas sssp FILE --source ID`.
 pub fn sssp(a: &SsspArgs) -> Result<()> {
     if a.backend == Backend::Mpi {
-        return Err(no_mpi_for("sssp"));
+        return crate::distributed::sssp(a);
     }
     set_threads(a.threads)?;
     let (g, load_s) = timed(|| a.input.load());
@@ -622,7 +628,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             (Ok(sp?), t)
         }
         (Backend::Cpu, None) => timed(|| bellman_ford(&edgeblas::graph::Graph::directed(&w), s)),
-        (Backend::Mpi, _) => return Err(no_mpi_for("sssp")),
+        (Backend::Mpi, _) => unreachable!("--backend mpi returned above"),
         (Backend::Cuda, _) => {
             let gpu = open_gpu()?;
             let d = DeviceCsr::upload(&gpu, &w)?;
@@ -642,7 +648,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
         _ => "bellman-ford",
     };
     if let Some(p) = &a.distances {
-        write_distances(p, &g, &sp)?;
+        write_distances(p, &g.ids, &sp)?;
     }
     if let Some(p) = &a.predecessors {
         // One rule for every method: Bellman-Ford's own ties depend on its rounds.
@@ -650,7 +656,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             let d = Vector::from_dense(sp.distances.clone());
             sp.predecessors = predecessors(&w, &d, s);
         }
-        write_predecessors(p, &g, &sp)?;
+        write_predecessors(p, &g.ids, &sp)?;
     }
     let finite = sp.distances.iter().filter(|d| d.is_finite());
     let max = finite.clone().fold(f64::NEG_INFINITY, |m, &d| m.max(d));

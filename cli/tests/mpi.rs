@@ -1,7 +1,8 @@
 //! The `mpi` backend under `mpirun --oversubscribe -np P`, P = 1 to 4: BFS parents and
 //! levels (from text files through rank 0, and from `.ebg` files every rank reads its
 //! rows of) and Chung-Lu graphs byte-identical to the CPU backend's, PageRank within the
-//! float rule of `edgeblas::dist::pagerank`, WCC labels byte-identical, and bad input (a
+//! float rule of `edgeblas::dist::pagerank`, WCC labels and SSSP distances and predecessors
+//! byte-identical, and bad input (a
 //! source out of range, more ranks than vertices, a missing file, a file only rank 0
 //! opens) giving one `error:` line and a failing `mpirun`, without hanging.
 //!
@@ -350,6 +351,125 @@ fn wcc_ebg_identical_for_every_p() {
         }
     }
     fails_once(2, &["wcc", s(&m), "--backend", "mpi"], "convert it first");
+}
+
+/// A random weighted edge list over `n` vertices: `w(u, v) = c + p(u) - p(v)` with
+/// `c >= 0` and potentials `p` (quarters, so every sum is exact), so arcs may be
+/// negative but no cycle is; with `cycle`, one more arc closes a negative cycle.
+fn weighted_edge_list(path: &Path, n: u64, arcs: usize, seed: u64, cycle: bool) {
+    let mut x = seed | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let p: Vec<f64> = (0..n).map(|_| (next() % 13) as f64 / 4.0).collect();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut text = String::new();
+    while seen.len() < arcs {
+        let (u, v) = (next() % n, next() % n);
+        if u == v || !seen.insert((u, v)) {
+            continue;
+        }
+        let c = [0.0, 0.5, 1.0, 2.0, 3.0, 7.0][(next() % 6) as usize];
+        text.push_str(&format!("{u} {v} {}\n", c + p[u as usize] - p[v as usize]));
+    }
+    if cycle {
+        // Any arc u -> v closed by v -> u at weight -(w(u, v) + 1).
+        let &(u, v) = seen.iter().next().unwrap();
+        if !seen.contains(&(v, u)) {
+            text.push_str(&format!("{v} {u} -1000\n"));
+        }
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn sssp_ebg_identical_for_every_p() {
+    if !have_mpi("sssp_ebg_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Weighted with negative arcs and no negative cycle; unweighted R-MAT (weight 1,
+    // many unreached vertices).
+    let el = dir.path().join("w.el");
+    weighted_edge_list(&el, 3000, 15000, 7, false);
+    let w = dir.path().join("w.ebg");
+    cpu(&["convert", s(&el), s(&w)]);
+    let r = dir.path().join("rmat.ebg");
+    cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&r)]);
+    let (cd, md) = (dir.path().join("cpu.d"), dir.path().join("mpi.d"));
+    let (cp, mp) = (dir.path().join("cpu.p"), dir.path().join("mpi.p"));
+    for (g, source) in [(&w, "3"), (&w, "2999"), (&r, "0")] {
+        let args = vec!["sssp", s(g), "--source", source];
+        let mut c = args.clone();
+        c.extend(["--method", "bellman-ford", "--json"]);
+        c.extend(["--distances", s(&cd), "--predecessors", s(&cp)]);
+        let o = Command::new(BIN).args(&c).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert!(
+            cj["reached"].as_u64().unwrap() > 1,
+            "{args:?} reaches nothing"
+        );
+        for p in 1..=4 {
+            let mut a = args.clone();
+            a.extend(["--backend", "mpi", "--distances", s(&md)]);
+            a.extend(["--predecessors", s(&mp)]);
+            let mj = mpi_json(p, &a);
+            same(&cd, &md);
+            same(&cp, &mp);
+            for k in [
+                "vertices",
+                "arcs",
+                "weighted",
+                "reached",
+                "max_distance",
+                "distance_sum",
+                "rounds",
+                "method",
+            ] {
+                assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}");
+            }
+        }
+    }
+    // A negative cycle: the CPU's error, word for word, once.
+    let el = dir.path().join("cycle.el");
+    weighted_edge_list(&el, 500, 3000, 11, true);
+    let g = dir.path().join("cycle.ebg");
+    cpu(&["convert", s(&el), s(&g)]);
+    let o = Command::new(BIN)
+        .args(["sssp", s(&g), "--source", "0", "--method", "bellman-ford"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success(), "the CPU finds no negative cycle");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = err.lines().find(|l| l.starts_with("error:")).unwrap();
+    assert!(line.contains("negative cycle"), "{line}");
+    for p in [1, 3] {
+        let args = ["sssp", s(&g), "--source", "0", "--backend", "mpi"];
+        fails_once(p, &args, line.trim_start_matches("error: "));
+    }
+    // What the backend does not take says so, once.
+    let m = dir.path().join("w.mtx");
+    cpu(&["convert", s(&w), s(&m)]);
+    let base = ["sssp", "--source", "3", "--backend", "mpi"];
+    let with = |g: &Path, extra: &[&'static str]| {
+        let mut a: Vec<String> = base.iter().map(|x| x.to_string()).collect();
+        a.insert(1, s(g).to_string());
+        a.extend(extra.iter().map(|x| x.to_string()));
+        a
+    };
+    for (g, extra, what) in [
+        (&m, &[][..], "convert it first"),
+        (&w, &["--method", "delta-stepping"][..], "bellman-ford only"),
+        (&w, &["--undirected"][..], "--undirected"),
+    ] {
+        let a = with(g, extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        fails_once(2, &a, what);
+    }
 }
 
 /// Chung-Lu under `flags`: the CPU file, then P = 1..4 ranks, byte for byte.

@@ -1,6 +1,6 @@
-//! Distributed graphs over MPI (the `mpi` feature): breadth-first search, PageRank and
-//! Chung-Lu generation on `P` ranks, with outputs byte-identical to one process (PageRank
-//! within the float rule of [`pagerank`]).
+//! Distributed graphs over MPI (the `mpi` feature): breadth-first search, PageRank,
+//! components, shortest paths and Chung-Lu generation on `P` ranks, with outputs
+//! byte-identical to one process (PageRank within the float rule of [`pagerank`]).
 //!
 //! MPI comes from [rsmpi](https://github.com/rsmpi/rsmpi) (the `mpi` crate), bindings to
 //! the system's MPI library (OpenMPI here: `scripts/setup-mpi.sh`): its collectives
@@ -16,6 +16,7 @@
 //! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph |
 //! | [`algebra`] | [`algebra::mxv`]: `w<m> = w (.) (A (+).(x) u)` with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
 //! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
+//! | [`sssp`] | [`sssp::bellman_ford`]: the CPU's rounds over MIN.PLUS, a distributed `mxv` over the rows of `A'` a round; distances, rounds and predecessors identical to one process |
 //! | [`components`] | [`components::wcc`]: label propagation over MIN.SECOND, a distributed `mxv` a round; labels identical to one process |
 //! | [`chung_lu`] | [`chung_lu::generate`]: chunks split by the cost model, edges routed to row owners; [`chung_lu::gather`] to rank 0 |
 //!
@@ -41,6 +42,7 @@ pub mod net;
 pub mod pagerank;
 pub mod partition;
 pub mod read;
+pub mod sssp;
 
 pub use net::{Failed, Net, Traffic};
 pub use partition::{Partition, RowBlocks};

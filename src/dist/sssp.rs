@@ -1,0 +1,273 @@
+//! Single-source shortest paths over row blocks: [`crate::algo::bellman_ford()`]'s rounds
+//! with each rank holding its vertices' distances and its rows of `A'` (the in-arcs,
+//! with their weights), and each round's product a distributed [`super::algebra::mxv`]
+//! (the frontier gathered whole on every rank, then each rank's rows by the CPU kernels):
+//!
+//! ```text
+//! f = {source: 0}
+//! repeat:  t = A' min.plus f, carrying the argmin  (distributed mxv)
+//!          c = select(t < dist);  dist<c> min= t;  f = c
+//! until no rank's f has an entry (one allreduce a round), at most n rounds
+//! ```
+//!
+//! A minimum over a set of sums is the same whatever the order of its terms, and each
+//! sum `f(k) + A(k, j)` is the same on every rank, so distances, rounds and the
+//! negative-cycle verdict are identical to one process for every `P`. [`predecessors`]
+//! gives the CLI's rule (the smallest `u` with `d(u) + w(u, v) = d(v)`), one more
+//! product.
+
+use super::algebra::mxv;
+use super::net::Net;
+use super::partition::{Partition, RowBlocks};
+use crate::algebra::{Index, Min};
+use crate::algo::bellman_ford::{MinPlusArg, NegativeCycle, ShortestPaths};
+use crate::descriptor::{Descriptor, Mask};
+use crate::matrix::Csr;
+use crate::ops;
+use crate::paths::{NONE, find_cycle};
+use crate::vector::Vector;
+
+/// This rank's rows of `A'` with their weights, from its rows of `A` (`offsets` from 0,
+/// one per owned row plus one; `weights` one per arc, or `None` for weight 1 on every
+/// arc): one exchange (an alltoallv of the arcs and one of the weights). Each row's
+/// in-neighbors ascend, as in [`Csr::transpose`]. Collective.
+///
+/// # Panics
+/// When `offsets`, `indices` or `weights` do not fit this rank's block.
+pub fn in_rows_weighted(
+    net: &Net,
+    part: &RowBlocks,
+    offsets: &[u64],
+    indices: &[Index],
+    weights: Option<&[f64]>,
+) -> Csr<f64> {
+    let me = part.range(net.rank());
+    assert_eq!(offsets.len(), me.len() + 1, "offsets != owned rows + 1");
+    if let Some(w) = weights {
+        assert_eq!(w.len(), indices.len(), "weights != arcs");
+    }
+    let mut arcs: Vec<Vec<Index>> = vec![Vec::new(); part.ranks()];
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); part.ranks()];
+    for lu in 0..me.len() {
+        let u = (me.start + lu) as Index;
+        for a in offsets[lu] as usize..offsets[lu + 1] as usize {
+            let v = indices[a];
+            let r = part.owner(v);
+            arcs[r].extend([v, u]);
+            values[r].push(weights.map_or(1.0, |w| w[a]));
+        }
+    }
+    let got = net.alltoallv(&arcs);
+    drop(arcs);
+    let got_w = net.alltoallv(&values);
+    drop(values);
+    // Counting sort by target: the pairs arrive by rank, each rank's by source, so every
+    // row's sources ascend.
+    let mut in_offsets = vec![0u64; me.len() + 1];
+    for pair in got.chunks_exact(2) {
+        in_offsets[pair[0] as usize - me.start + 1] += 1;
+    }
+    for i in 0..me.len() {
+        in_offsets[i + 1] += in_offsets[i];
+    }
+    let mut fill: Vec<u64> = in_offsets[..me.len()].to_vec();
+    let mut in_indices = vec![0 as Index; got_w.len()];
+    let mut in_weights = vec![0f64; got_w.len()];
+    for (pair, &w) in got.chunks_exact(2).zip(&got_w) {
+        let lv = pair[0] as usize - me.start;
+        let at = fill[lv] as usize;
+        in_indices[at] = pair[1];
+        in_weights[at] = w;
+        fill[lv] += 1;
+    }
+    // SAFETY: `in_offsets` rises from 0 to the arcs received, one per owned row plus
+    // one; every row's sources ascend (above), are unrepeated (the rows of A are) and
+    // are vertices (below n).
+    unsafe {
+        Csr::new_unchecked(
+            me.len(),
+            part.vertices(),
+            in_offsets,
+            in_indices,
+            in_weights,
+        )
+    }
+}
+
+/// What [`bellman_ford`] found when a negative cycle is reachable from the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CycleFound {
+    /// On rank 0, the cycle (as [`crate::algo::bellman_ford()`] names it); `None`
+    /// elsewhere.
+    pub cycle: Option<NegativeCycle>,
+}
+
+/// One rank's share of shortest paths: its block's distances and predecessors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalPaths {
+    /// The owned vertices' distances (`+inf` where unreached).
+    pub distances: Vec<f64>,
+    /// The owned vertices' predecessors (`u32::MAX` for none), global vertex numbers.
+    pub predecessors: Vec<Index>,
+    /// Rounds (products) the search took, the same on every rank.
+    pub rounds: usize,
+}
+
+impl LocalPaths {
+    /// The whole [`ShortestPaths`] on rank 0 (`None` elsewhere). Collective.
+    pub fn gather(&self, net: &Net) -> Option<ShortestPaths> {
+        let distances = net.gatherv_root(&self.distances);
+        let predecessors = net.gatherv_root(&self.predecessors);
+        distances
+            .zip(predecessors)
+            .map(|(distances, predecessors)| ShortestPaths {
+                distances,
+                predecessors,
+                rounds: self.rounds,
+            })
+    }
+}
+
+/// Bellman-Ford from `source` over the distributed graph whose rows of `A'` (with the
+/// weights of the arcs) this rank holds in `at` (its block's rows, all `n` columns;
+/// [`in_rows_weighted`]). Collective: every rank passes the same `part` and `source`.
+///
+/// # Returns
+/// This rank's share of one process's [`crate::algo::bellman_ford()`]: the same
+/// distances, rounds and predecessors (ties to the smallest vertex of the round that
+/// found the distance); [`LocalPaths::gather`] puts them together on rank 0.
+///
+/// # Errors
+/// [`CycleFound`] on every rank when a negative cycle is reachable from the source
+/// (the cycle itself on rank 0).
+///
+/// # Panics
+/// When `at` does not fit this rank's block or `source >= n`.
+pub fn bellman_ford(
+    net: &Net,
+    part: &RowBlocks,
+    at: &Csr<f64>,
+    source: Index,
+) -> Result<LocalPaths, CycleFound> {
+    let n = part.vertices();
+    let me = part.range(net.rank());
+    assert!((source as usize) < n, "source {source} >= n = {n}");
+    assert_eq!(at.nrows(), me.len(), "A' rows != the rows of this block");
+    let rows = me.len();
+    let d0 = Descriptor::DEFAULT;
+    let replace = d0.with_replace();
+    // dist = +inf, pred = none; f = {source: 0}, on the rank that owns it
+    let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
+    let mut pred: Vector<Index> = Vector::full(rows, NONE);
+    let mut f: Vector<f64> = Vector::new(rows);
+    if me.contains(&(source as usize)) {
+        let ls = source - me.start as Index;
+        f = Vector::from_pairs(rows, [(ls, 0.0)]);
+        ops::assign(&mut dist, Some(&Mask::structure(&f)), None, &f, &d0);
+    }
+    let mut rounds = 0;
+    let mut live = net.allreduce_sum(&[f.nvals() as u64])[0];
+    while live > 0 && rounds < n {
+        rounds += 1;
+        // t = A' min.plus f with the argmin: t(j) = min_k (f(k) + A(k, j), k)
+        let mut t: Vector<(f64, Index)> = Vector::new(rows);
+        mxv(net, part, &mut t, None, None, MinPlusArg, at, &f, &d0);
+        // c = select(t(j) < dist(j)); f = c's distances; dist<f> min= f; pred<c> = argmin
+        let mut c: Vector<(f64, Index)> = Vector::new(rows);
+        let dv = &dist;
+        ops::select(
+            &mut c,
+            None,
+            None,
+            |j, (x, _)| dv.get(j as usize).is_some_and(|old| x < old),
+            &t,
+            &replace,
+        );
+        let mut next: Vector<f64> = Vector::new(rows);
+        ops::apply(&mut next, None, None, |(x, _)| x, &c, &replace);
+        let mask = Mask::structure(&c);
+        ops::assign(&mut dist, Some(&mask), Some(&Min::<f64>::new()), &next, &d0);
+        ops::apply(&mut pred, Some(&mask), None, |(_, k)| k, &c, &d0);
+        drop(mask);
+        f = next;
+        live = net.allreduce_sum(&[f.nvals() as u64])[0];
+    }
+    let paths = LocalPaths {
+        distances: dist.into_dense(f64::INFINITY).into_vec(),
+        predecessors: pred.into_dense(NONE).into_vec(),
+        rounds,
+    };
+    if live == 0 {
+        return Ok(paths);
+    }
+    let changed: Vec<Index> = f
+        .to_pairs()
+        .into_iter()
+        .map(|(v, _)| v + me.start as Index)
+        .collect();
+    let changed = net.gatherv_root(&changed);
+    let predecessors = net.gatherv_root(&paths.predecessors);
+    Err(CycleFound {
+        cycle: predecessors
+            .zip(changed)
+            .map(|(p, c)| find_cycle(&p, c.into_iter())),
+    })
+}
+
+/// Predecessors from exact distances, distributed: this rank's `dist` (its block's
+/// distances, `+inf` where unreached) and rows of `A'` give, for each owned reached `v`
+/// but the source, the smallest `u` with `d(u) + w(u, v) = d(v)`
+/// ([`crate::algo::delta_stepping::predecessors`]'s rule), by one masked distributed
+/// product. Returns this rank's predecessors (`u32::MAX` for the source and unreached
+/// vertices). Collective.
+///
+/// # Panics
+/// When `at` or `dist` does not fit this rank's block.
+pub fn predecessors(
+    net: &Net,
+    part: &RowBlocks,
+    at: &Csr<f64>,
+    dist: &[f64],
+    source: Index,
+) -> Vec<Index> {
+    let me = part.range(net.rank());
+    let rows = me.len();
+    assert_eq!(dist.len(), rows, "dist.len() != the rows of this block");
+    let d0 = Descriptor::DEFAULT;
+    let reached: Vector<f64> = Vector::from_pairs(
+        rows,
+        dist.iter()
+            .enumerate()
+            .filter(|(_, d)| d.is_finite())
+            .map(|(v, &d)| (v as Index, d)),
+    );
+    let mut not_source: Vector<f64> = Vector::new(rows);
+    let ls = me
+        .contains(&(source as usize))
+        .then(|| (source as usize - me.start) as Index);
+    ops::select(
+        &mut not_source,
+        None,
+        None,
+        |j, _| Some(j) != ls,
+        &reached,
+        &d0,
+    );
+    let mut t: Vector<(f64, Index)> = Vector::new(rows);
+    mxv(
+        net,
+        part,
+        &mut t,
+        Some(&Mask::structure(&not_source)),
+        None,
+        MinPlusArg,
+        at,
+        &reached,
+        &d0,
+    );
+    let mut pred = vec![NONE; rows];
+    for (v, (_, u)) in t.to_pairs() {
+        pred[v as usize] = u;
+    }
+    pred
+}
