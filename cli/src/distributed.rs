@@ -55,9 +55,10 @@ mod imp {
     use edgeblas::algo::validate::validate_bfs;
     use edgeblas::algo::{PageRankOptions, Stop};
     use edgeblas::dist::bfs::LocalGraph;
-    use edgeblas::dist::{self, Failed, Net, Traffic};
+    use edgeblas::dist::{self, Failed, Net, Partition, Traffic};
     use edgeblas::generate::chung_lu::{Plan, Report};
-    use edgeblas::io::{Format, Graph, VertexIds};
+    use edgeblas::io::binary::{BinaryHeader, RowBlock};
+    use edgeblas::io::{Format, Graph, ValueType, VertexIds, parts};
     use edgeblas::{Error, Result};
     use serde_json::json;
 
@@ -161,16 +162,18 @@ mod imp {
     fn reads_row_blocks(a: &BfsArgs) -> bool {
         !a.validate && row_block_file(&a.input)
     }
-    /// Whether the ranks can read `i` in row blocks: a regular, uncompressed binary file.
+    /// Whether the ranks can read `i` in row blocks: a regular, uncompressed binary file,
+    /// or a directory of parts (`edgeblas convert IN DIR --parts P`).
     fn row_block_file(i: &InputArgs) -> bool {
         let format = match &i.format {
             Some(f) => Format::from_name(f).ok(),
             None => Format::from_path(&i.file),
         };
         let name = i.file.to_string_lossy().to_ascii_lowercase();
-        format == Some(Format::Binary)
-            && !name.ends_with(".gz")
-            && std::fs::metadata(&i.file).is_ok_and(|m| m.is_file())
+        i.file.is_dir()
+            || (format == Some(Format::Binary)
+                && !name.ends_with(".gz")
+                && std::fs::metadata(&i.file).is_ok_and(|m| m.is_file()))
     }
 
     /// `mpirun -np P edgeblas pagerank FILE.ebg --backend mpi`: every rank reads its rows,
@@ -365,17 +368,15 @@ mod imp {
     }
 
     /// Rank 0's reading of `--source` and `--target` against the ids (and, for
-    /// `random:K`, the out-degrees, read from the file's offsets).
-    fn resolve_ids(a: &BfsArgs, ids: &VertexIds, n: usize) -> Result<(Vec<u32>, Option<u32>)> {
-        let sources = if a.source.starts_with("random:") {
-            let offsets = edgeblas::io::binary::BinaryFile::open(&a.input.file)?.offsets(0..n)?;
-            sources_by_ids(
-                ids,
-                n,
-                |v| offsets[v + 1] - offsets[v],
-                &a.source,
-                "--source",
-            )?
+    /// `random:K`, the out-degrees of every vertex, gathered from the ranks).
+    fn resolve_ids(
+        a: &BfsArgs,
+        ids: &VertexIds,
+        n: usize,
+        degrees: Option<&[u64]>,
+    ) -> Result<(Vec<u32>, Option<u32>)> {
+        let sources = if let Some(d) = degrees {
+            sources_by_ids(ids, n, |v| d[v], &a.source, "--source")?
         } else {
             sources_by_ids(ids, n, |_| 0, &a.source, "--source")?
         };
@@ -395,10 +396,19 @@ mod imp {
         )?;
         let h = read.header;
         let load_s = t_load.elapsed().as_secs_f64();
+        // `random:K` draws among the vertices with arcs: their out-degrees, on rank 0.
+        let degrees = if a.source.starts_with("random:") {
+            let o = &read.rows.offsets;
+            let mine: Vec<u64> = o.windows(2).map(|w| w[1] - w[0]).collect();
+            net.gatherv_root(&mine)
+        } else {
+            None
+        };
         let resolved = match &read.ids {
-            Some(ids) => resolve_ids(a, ids, h.vertices).map(Some),
+            Some(ids) => resolve_ids(a, ids, h.vertices, degrees.as_deref()).map(Some),
             None => Ok(None),
         };
+        drop(degrees);
         let resolved = together(net, net.agree(resolved).map_err(agreed))?;
         let t_prep = Instant::now();
         let may_pull = a.policy.policy != PolicyName::Push;
@@ -824,8 +834,27 @@ mod imp {
     pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.model.threads))?;
+        // `-o DIR` (a directory, or a name without an extension and no --to): one part
+        // per rank, written by that rank; nothing gathered.
+        let to_parts = a.output.is_dir() || (a.output.extension().is_none() && a.to.is_none());
+        if to_parts {
+            let checked = if a.report.is_some() || a.plot.is_some() {
+                Err(Error::InvalidArgument(format!(
+                    "--report and --plot need the whole graph on one rank; -o {} writes one part per rank without gathering (give -o FILE to gather)",
+                    a.output.display()
+                )))
+            } else if net.is_root() {
+                std::fs::create_dir_all(&a.output).map_err(|e| Error::io(&a.output, e))
+            } else {
+                Ok(())
+            };
+            together(&net, net.agree(checked).map_err(agreed))?;
+        }
         let plan = together(&net, plan(&net, &a.model))?;
         let (block, secs) = generate(&net, &plan, a.model.seed, threads);
+        if to_parts {
+            return write_parts(a, &net, &plan, block, secs, threads);
+        }
         let g = dist::chung_lu::gather(&net, &block)?;
         let Some(g) = g else { return Ok(()) };
         let report = Report::new(&plan, &g);
@@ -843,6 +872,58 @@ mod imp {
             block.traffic.messages
         );
         write_outputs(a, &report, g, plan.directed)
+    }
+
+    /// Every rank writes its block of a generated graph as its part of the directory
+    /// `a.output` ([`edgeblas::io::parts`]), as one process would write the graph (the
+    /// same header); rank 0 then removes parts of an earlier, larger run.
+    fn write_parts(
+        a: &ChungLuArgs,
+        net: &Net,
+        plan: &Plan,
+        block: dist::chung_lu::CsrBlock,
+        secs: f64,
+        threads: usize,
+    ) -> Result<()> {
+        let header = BinaryHeader::new(
+            plan.n,
+            block.arcs,
+            plan.directed,
+            false,
+            ValueType::Pattern,
+            false,
+            block.arcs,
+            0,
+            0,
+        );
+        let rows = RowBlock {
+            rows: block.part.range(net.rank()),
+            first_arc: 0,
+            offsets: block.offsets,
+            indices: block.indices,
+            weights: None,
+        };
+        let wrote = parts::write_part(&a.output, &header, net.rank(), net.size(), &rows, None);
+        together(net, net.agree(wrote).map_err(agreed))?;
+        if !net.is_root() {
+            return Ok(());
+        }
+        parts::remove_stale(&a.output, net.size())?;
+        let kind = if plan.directed { "arcs" } else { "stored arcs" };
+        eprintln!(
+            "generated {} vertices, {} {kind} in {secs:.3} s on {} ranks of {threads} threads, {} bytes exchanged in {} messages",
+            plan.n,
+            block.arcs,
+            net.size(),
+            block.traffic.bytes,
+            block.traffic.messages
+        );
+        eprintln!(
+            "wrote {} ({} parts, one per rank)",
+            a.output.display(),
+            net.size()
+        );
+        Ok(())
     }
 
     /// `mpirun -np P edgeblas bench chung-lu ... --backend mpi`: median seconds of the

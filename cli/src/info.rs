@@ -83,8 +83,31 @@ pub fn info(input: &InputArgs, as_json: bool) -> Result<()> {
 }
 
 /// `edgeblas convert IN OUT`.
-pub fn convert(input: &InputArgs, output: &Path, to: Option<&str>) -> Result<()> {
+pub fn convert(input: &InputArgs, output: &Path, to: Option<&str>, parts: Option<usize>) -> Result<()> {
     let format = to.map(Format::from_name).transpose()?;
+    if let Some(p) = parts {
+        if to.is_some_and(|t| t != "binary") {
+            return Err(Error::InvalidArgument(format!(
+                "--to {}: --parts writes binary parts (.ebg)",
+                to.unwrap_or_default()
+            )));
+        }
+        if output.is_file() {
+            return Err(Error::InvalidArgument(format!(
+                "{}: --parts writes a directory, and this is a file",
+                output.display()
+            )));
+        }
+        let g = input.load()?;
+        io::parts::write_dir(output, &g, p)?;
+        eprintln!(
+            "wrote {} ({} vertices, {} arcs, {p} parts)",
+            output.display(),
+            g.vertices(),
+            g.arcs()
+        );
+        return Ok(());
+    }
     let g = input.load()?;
     // The input is read whole before anything is written, and the output replaces its
     // file by a rename, so `convert X X` is safe; it says so.

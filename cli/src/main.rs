@@ -41,11 +41,16 @@ enum Command {
     Convert {
         #[command(flatten)]
         input: InputArgs,
-        /// The output file (.mtx, .txt/.el, .ebg; add .gz to compress)
+        /// The output file (.mtx, .txt/.el, .ebg; add .gz to compress), or with --parts
+        /// a directory
         output: std::path::PathBuf,
         /// Output format, overriding the extension
         #[arg(long)]
         to: Option<String>,
+        /// Write P parts of consecutive rows (cut by arcs) into the directory OUTPUT,
+        /// part-00000.ebg to part-{P-1}.ebg: each MPI rank of `mpirun -np P` reads its own
+        #[arg(long, value_name = "P")]
+        parts: Option<usize>,
     },
     /// Breadth-first search from a source: levels, parents, per-level trace
     Bfs(traverse::BfsArgs),
@@ -120,7 +125,12 @@ fn main() -> ExitCode {
         Command::Tc(a) => analytics::tc(&a),
         Command::Bc(a) => analytics::bc(&a),
         Command::Info { input, json } => info::info(&input, json),
-        Command::Convert { input, output, to } => info::convert(&input, &output, to.as_deref()),
+        Command::Convert {
+            input,
+            output,
+            to,
+            parts,
+        } => info::convert(&input, &output, to.as_deref(), parts),
         Command::Bench { what } => match what {
             Bench::Load(a) => info::bench_load(&a),
             Bench::Bfs(a) => traverse::bench_bfs(&a),

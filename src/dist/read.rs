@@ -14,7 +14,8 @@ use super::net::{Failed, Net};
 use super::partition::{Partition, RowBlocks};
 use crate::error::{Error, Result};
 use crate::io::VertexIds;
-use crate::io::binary::{BinaryFile, BinaryHeader, RowBlock};
+use crate::io::binary::{self, BinaryFile, BinaryHeader, RowBlock};
+use crate::io::parts::{self, PartHeader};
 
 /// One rank's rows of a binary graph file, and what every rank knows of the whole.
 #[derive(Clone, Debug)]
@@ -56,7 +57,9 @@ fn plan(path: &Path, ranks: usize) -> Result<(BinaryFile, VertexIds, RowBlocks)>
 
 /// Reads the binary graph file at `path` in row blocks: this rank's rows of the
 /// adjacency (and weights), the cut of the rows by arcs, and on rank 0 the vertex ids.
-/// Collective: every rank passes the same path.
+/// A directory is a graph written in parts ([`crate::io::parts`]), one per rank: rank
+/// `r` reads part `r` whole (its checksum checked). Collective: every rank passes the
+/// same path.
 ///
 /// # Errors
 /// Agreed by all ranks ([`Net::agree`]): rank 0 gets the message of the first failure
@@ -64,6 +67,9 @@ fn plan(path: &Path, ranks: usize) -> Result<(BinaryFile, VertexIds, RowBlocks)>
 /// than vertices, rows that break the CSR invariants, on any rank), the others
 /// [`Failed::Elsewhere`].
 pub fn read_row_blocks(net: &Net, path: &Path) -> std::result::Result<RowBlocksRead, Failed> {
+    if path.is_dir() {
+        return read_parts(net, path);
+    }
     let planned = if net.is_root() {
         plan(path, net.size()).map(Some)
     } else {
@@ -102,6 +108,87 @@ pub fn read_row_blocks(net: &Net, path: &Path) -> std::result::Result<RowBlocksR
         header,
         part,
         rows,
+        ids,
+    })
+}
+
+/// The parts of a graph in directory `dir`, one per rank: rank 0 counts them (there
+/// must be one per rank), every rank reads its own, and the ranks check together that
+/// the parts are of one graph (part 0's header, rows that follow on, arcs that add up).
+fn read_parts(net: &Net, dir: &Path) -> std::result::Result<RowBlocksRead, Failed> {
+    let ranks = net.size();
+    let counted = if net.is_root() {
+        parts::count_parts(dir).and_then(|p| match p == ranks {
+            true => Ok(()),
+            false => Err(Error::InvalidArgument(format!(
+                "{}: {p} parts for {ranks} ranks: run mpirun -np {p}, or write {ranks} parts (edgeblas convert IN DIR --parts {ranks})",
+                dir.display()
+            ))),
+        })
+    } else {
+        Ok(())
+    };
+    net.agree(counted)?;
+    let path = parts::part_path(dir, net.rank());
+    let mine = net.agree(parts::read_part(&path))?;
+    // Part 0's header, from rank 0: [vertices, arcs, flags, records, duplicates, base, parts].
+    let mut words = Vec::new();
+    if net.is_root() {
+        let h = &mine.header.graph;
+        words = vec![
+            h.vertices as u64,
+            h.arcs,
+            binary::flags_of(h) as u64,
+            h.records,
+            h.duplicates,
+            h.base(),
+            mine.header.parts as u64,
+        ];
+    }
+    let words = net.broadcast_u64s(&words);
+    let mut first = binary::parse_flags("part 0", words[2] as u32)
+        .expect("rank 0 read these flags from a checked part");
+    first.vertices = words[0] as usize;
+    first.arcs = words[1];
+    first.records = words[3];
+    first.duplicates = words[4];
+    first.set_base(words[5]);
+    let first = PartHeader {
+        graph: first,
+        part: 0,
+        parts: words[6] as usize,
+    };
+    let r = &mine.rows.rows;
+    let bounds = net.allgatherv(&[r.start as u64, r.end as u64]);
+    let arcs = net.allreduce_sum(&[mine.rows.indices.len() as u64])[0];
+    let rank = net.rank();
+    let at = if rank == 0 { 0 } else { bounds[2 * rank - 1] as usize };
+    let n = first.graph.vertices;
+    let checked = parts::check_part(&path, &mine.header, &first, rank, at, r.start).and_then(|()| {
+        let end = bounds[2 * ranks - 1] as usize;
+        if rank + 1 == ranks && (end != n || arcs != first.graph.arcs) {
+            return Err(Error::parse(
+                &dir.display().to_string(),
+                0,
+                format!(
+                    "the parts end at row {end} with {arcs} arcs; the graph has {n} vertices and {} arcs",
+                    first.graph.arcs
+                ),
+            ));
+        }
+        Ok(())
+    });
+    net.agree(checked)?;
+    let mut starts: Vec<u64> = bounds.chunks_exact(2).map(|b| b[0]).collect();
+    starts.push(n as u64);
+    let ids = net.is_root().then(|| match &mine.ids {
+        Some(ids) => VertexIds::Explicit(ids.clone()),
+        None => VertexIds::Offset(first.graph.base()),
+    });
+    Ok(RowBlocksRead {
+        header: first.graph,
+        part: RowBlocks::from_starts(starts),
+        rows: mine.rows,
         ids,
     })
 }

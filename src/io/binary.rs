@@ -40,7 +40,9 @@ const F_WEIGHTED: u32 = 1;
 const F_DIRECTED: u32 = 1 << 1;
 const F_VALUE_SHIFT: u32 = 2;
 const F_VALUE_MASK: u32 = 3 << F_VALUE_SHIFT;
-const F_EXPLICIT: u32 = 1 << 4;
+pub(crate) const F_EXPLICIT: u32 = 1 << 4;
+/// A part of a graph cut in row blocks ([`super::parts`]), not a whole graph.
+pub(crate) const F_PART: u32 = 1 << 5;
 const F_KNOWN: u32 = F_WEIGHTED | F_DIRECTED | F_VALUE_MASK | F_EXPLICIT;
 
 /// Byte sizes of the payload sections, from the header's counts; `None` on overflow.
@@ -79,7 +81,7 @@ impl Sections {
     }
 }
 
-fn crc(bytes: &[u8]) -> u32 {
+pub(crate) fn crc(bytes: &[u8]) -> u32 {
     let mut h = crc32fast::Hasher::new();
     h.update(&bytes[..60]);
     h.update(&bytes[HEADER_BYTES..]);
@@ -111,20 +113,8 @@ pub fn encode(g: &Graph) -> Vec<u8> {
         .total()
         .expect("a graph in memory has a size that fits memory");
     let mut out = Vec::with_capacity(total);
-    let value_bits = match g.value_type {
-        ValueType::Pattern => 0,
-        ValueType::Integer => 1,
-        ValueType::Real => 2,
-    };
-    let bit = |on: bool, f: u32| if on { f } else { 0 };
-    let flags = bit(g.weights.is_some(), F_WEIGHTED)
-        | bit(g.directed, F_DIRECTED)
-        | (value_bits << F_VALUE_SHIFT)
-        | bit(explicit, F_EXPLICIT);
-    let base = match g.ids {
-        VertexIds::Offset(b) => b,
-        VertexIds::Explicit(_) => 0,
-    };
+    let h = BinaryHeader::of(g);
+    let (flags, base) = (flags_of(&h), h.base);
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&flags.to_le_bytes());
@@ -155,6 +145,50 @@ pub fn encode(g: &Graph) -> Vec<u8> {
     out
 }
 
+/// The flags word of a header.
+pub(crate) fn flags_of(h: &BinaryHeader) -> u32 {
+    let value_bits = match h.value_type {
+        ValueType::Pattern => 0,
+        ValueType::Integer => 1,
+        ValueType::Real => 2,
+    };
+    let bit = |on: bool, f: u32| if on { f } else { 0 };
+    bit(h.weighted, F_WEIGHTED)
+        | bit(h.directed, F_DIRECTED)
+        | (value_bits << F_VALUE_SHIFT)
+        | bit(h.explicit_ids, F_EXPLICIT)
+}
+
+/// What a flags word says (a part's, with [`F_PART`] cleared), checked as a whole
+/// file's header is; the counts of the returned header are 0.
+pub(crate) fn parse_flags(name: &str, flags: u32) -> Result<BinaryHeader> {
+    let err = |m: String| Err(Error::parse(name, 0, m));
+    if flags & !F_KNOWN != 0 {
+        return err(format!("unknown flags {flags:#x} in the header"));
+    }
+    let weighted = flags & F_WEIGHTED != 0;
+    let value_type = match (flags & F_VALUE_MASK) >> F_VALUE_SHIFT {
+        0 => ValueType::Pattern,
+        1 => ValueType::Integer,
+        2 => ValueType::Real,
+        v => return err(format!("unknown value type {v} in the header")),
+    };
+    if weighted == (value_type == ValueType::Pattern) {
+        return err("the header's weighted flag and value type disagree".into());
+    }
+    Ok(BinaryHeader::new(
+        0,
+        0,
+        flags & F_DIRECTED != 0,
+        weighted,
+        value_type,
+        flags & F_EXPLICIT != 0,
+        0,
+        0,
+        0,
+    ))
+}
+
 /// The exact size of the file whose first bytes are `head`, as its header declares it;
 /// `None` when `head` has no whole header of this version (the decoder says what is
 /// wrong). Sizes no file can have declare just the header, so that nothing past it is
@@ -177,18 +211,18 @@ pub(crate) fn declared(head: &[u8]) -> Option<super::source::DeclaredSize> {
     })
 }
 
-fn u32_at(b: &[u8], at: usize) -> u32 {
+pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
 
-fn u64_at(b: &[u8], at: usize) -> u64 {
+pub(crate) fn u64_at(b: &[u8], at: usize) -> u64 {
     let mut x = [0u8; 8];
     x.copy_from_slice(&b[at..at + 8]);
     u64::from_le_bytes(x)
 }
 
 /// Little-endian words of `W` bytes, decoded in parallel for large arrays.
-fn decode_words<T: Send, const W: usize>(bytes: &[u8], f: fn([u8; W]) -> T) -> Vec<T> {
+pub(crate) fn decode_words<T: Send, const W: usize>(bytes: &[u8], f: fn([u8; W]) -> T) -> Vec<T> {
     let word = |w: &[u8]| {
         let mut x = [0u8; W];
         x.copy_from_slice(w);
@@ -230,9 +264,16 @@ impl Header {
             ));
         }
         let flags = u32_at(b, 12);
-        if flags & !F_KNOWN != 0 || u32_at(b, 56) != 0 {
+        if flags & F_PART != 0 {
+            return err(
+                "a part of a graph cut in row blocks, not a whole graph: read its directory"
+                    .into(),
+            );
+        }
+        if u32_at(b, 56) != 0 {
             return err(format!("unknown flags {flags:#x} in the header"));
         }
+        let f = parse_flags(name, flags)?;
         let (n, nnz, base, records, duplicates) = (
             u64_at(b, 16),
             u64_at(b, 24),
@@ -240,17 +281,7 @@ impl Header {
             u64_at(b, 40),
             u64_at(b, 48),
         );
-        let weighted = flags & F_WEIGHTED != 0;
-        let explicit = flags & F_EXPLICIT != 0;
-        let value_type = match (flags & F_VALUE_MASK) >> F_VALUE_SHIFT {
-            0 => ValueType::Pattern,
-            1 => ValueType::Integer,
-            2 => ValueType::Real,
-            v => return err(format!("unknown value type {v} in the header")),
-        };
-        if weighted == (value_type == ValueType::Pattern) {
-            return err("the header's weighted flag and value type disagree".into());
-        }
+        let (weighted, explicit, value_type) = (f.weighted, f.explicit_ids, f.value_type);
         if n > u32::MAX as u64 {
             return err(format!("{n} vertices; at most {} are supported", u32::MAX));
         }
@@ -275,7 +306,7 @@ impl Header {
             duplicates,
             weighted,
             explicit,
-            directed: flags & F_DIRECTED != 0,
+            directed: f.directed,
             value_type,
             sections,
         })
@@ -387,6 +418,63 @@ pub struct BinaryHeader {
     /// Repeated records when the file was made.
     pub duplicates: u64,
     base: u64,
+}
+
+impl BinaryHeader {
+    /// A header from its fields (`base`: the id of vertex 0 when the ids are not
+    /// explicit).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        vertices: usize,
+        arcs: u64,
+        directed: bool,
+        weighted: bool,
+        value_type: ValueType,
+        explicit_ids: bool,
+        records: u64,
+        duplicates: u64,
+        base: u64,
+    ) -> BinaryHeader {
+        BinaryHeader {
+            vertices,
+            arcs,
+            directed,
+            weighted,
+            value_type,
+            explicit_ids,
+            records,
+            duplicates,
+            base,
+        }
+    }
+
+    /// The header of a file holding `g`.
+    pub fn of(g: &Graph) -> BinaryHeader {
+        let (explicit_ids, base) = match g.ids {
+            VertexIds::Offset(b) => (false, b),
+            VertexIds::Explicit(_) => (true, 0),
+        };
+        BinaryHeader::new(
+            g.vertices(),
+            g.arcs() as u64,
+            g.directed,
+            g.weights.is_some(),
+            g.value_type,
+            explicit_ids,
+            g.records,
+            g.duplicates,
+            base,
+        )
+    }
+
+    /// The id of vertex 0 when the ids are not explicit (0 when they are).
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    pub(crate) fn set_base(&mut self, base: u64) {
+        self.base = base;
+    }
 }
 
 /// Rows `rows` of a binary graph file, as [`BinaryFile::read_rows`] returns them.

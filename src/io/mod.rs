@@ -59,6 +59,7 @@
 mod assemble;
 mod atomic;
 pub mod binary;
+pub mod parts;
 mod dimacs;
 mod edge_list;
 mod graphalytics;
@@ -322,7 +323,8 @@ fn display_name(path: &Path) -> String {
 /// Reads the graph file at `path`, decompressing it when gzipped.
 ///
 /// The format is `opts.format`, or else the one the name implies ([`Format::from_path`]).
-/// A Graphalytics `X.e` file reads its vertex file `X.v` (or `X.v.gz`) beside it.
+/// A Graphalytics `X.e` file reads its vertex file `X.v` (or `X.v.gz`) beside it. A
+/// directory is read as the parts of a graph cut in row blocks ([`parts::read_dir`]).
 ///
 /// # Errors
 /// [`Error::Io`] when a file cannot be read; [`Error::Parse`] naming the file and line
@@ -339,6 +341,14 @@ fn display_name(path: &Path) -> String {
 /// assert_eq!((g.vertices(), g.arcs(), g.records), (3, 3, 3));
 /// ```
 pub fn read_graph(path: &Path, opts: &ReadOptions) -> Result<Graph> {
+    if path.is_dir() {
+        let g = parts::read_dir(path)?;
+        return Ok(if opts.undirected {
+            g.into_undirected()
+        } else {
+            g
+        });
+    }
     let format = match opts.format.or_else(|| Format::from_path(path)) {
         Some(f) => f,
         None => {
