@@ -83,7 +83,12 @@ pub fn info(input: &InputArgs, as_json: bool) -> Result<()> {
 }
 
 /// `edgeblas convert IN OUT`.
-pub fn convert(input: &InputArgs, output: &Path, to: Option<&str>, parts: Option<usize>) -> Result<()> {
+pub fn convert(
+    input: &InputArgs,
+    output: &Path,
+    to: Option<&str>,
+    parts: Option<usize>,
+) -> Result<()> {
     let format = to.map(Format::from_name).transpose()?;
     if let Some(p) = parts {
         if to.is_some_and(|t| t != "binary") {

@@ -873,3 +873,40 @@ fn backend_mpi_explains_itself() {
         "wcc runs on cpu or mpi",
     );
 }
+
+/// `convert IN DIR --parts P` writes a directory of parts that reads back as the graph;
+/// bad values of the flag are errors naming it.
+#[test]
+fn convert_parts_round_trip_and_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = write(dir.path(), "g.el", b"1 2\n2 3\n3 1\n4 1\n5 5\n");
+    let d = dir.path().join("parts");
+    let o = run(&[
+        "convert",
+        g.to_str().unwrap(),
+        d.to_str().unwrap(),
+        "--parts",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (a, b) = (dir.path().join("a.ebg"), dir.path().join("b.ebg"));
+    for (from, to) in [(&g, &a), (&d, &b)] {
+        let o = run(&["convert", from.to_str().unwrap(), to.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let (gs, ds) = (g.to_str().unwrap(), d.to_str().unwrap());
+    assert_error(&run(&["convert", gs, ds, "--parts", "0"]), "--parts 0");
+    assert_error(&run(&["convert", gs, ds, "--parts", "7"]), "--parts 7");
+    assert_error(
+        &run(&["convert", gs, ds, "--parts", "2", "--to", "mtx"]),
+        "--to mtx",
+    );
+    assert_error(
+        &run(&["convert", gs, a.to_str().unwrap(), "--parts", "2"]),
+        "is a file",
+    );
+    // A part alone is not a graph file.
+    let p0 = d.join("part-00000.ebg");
+    assert_error(&run(&["info", p0.to_str().unwrap()]), "read its directory");
+}

@@ -2,7 +2,8 @@
 //! levels (from text files through rank 0, and from `.ebg` files every rank reads its
 //! rows of) and Chung-Lu graphs byte-identical to the CPU backend's, PageRank within the
 //! float rule of `edgeblas::dist::pagerank`, WCC labels and SSSP distances and predecessors
-//! byte-identical, and bad input (a
+//! byte-identical, graphs written and read as directories of per-rank parts, and bad
+//! input (a
 //! source out of range, more ranks than vertices, a missing file, a file only rank 0
 //! opens) giving one `error:` line and a failing `mpirun`, without hanging.
 //!
@@ -376,7 +377,7 @@ fn weighted_edge_list(path: &Path, n: u64, arcs: usize, seed: u64, cycle: bool) 
         text.push_str(&format!("{u} {v} {}\n", c + p[u as usize] - p[v as usize]));
     }
     if cycle {
-        // Any arc u -> v closed by v -> u at weight -(w(u, v) + 1).
+        // The first arc u -> v, closed by v -> u at -1000 (below any path's length).
         let &(u, v) = seen.iter().next().unwrap();
         if !seen.contains(&(v, u)) {
             text.push_str(&format!("{v} {u} -1000\n"));
@@ -470,6 +471,120 @@ fn sssp_ebg_identical_for_every_p() {
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
         fails_once(2, &a, what);
     }
+}
+
+#[test]
+fn parts_directories_identical_for_every_p() {
+    if !have_mpi("parts_directories_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Chung-Lu written one part per rank, nothing gathered: put together, the CPU's file.
+    let spec = "n=5000,gamma=2.3,dmin=2";
+    let cpu_file = d.join("cl.ebg");
+    cpu(&[
+        "generate",
+        "chung-lu",
+        "--power-law",
+        spec,
+        "--quiet",
+        "-o",
+        s(&cpu_file),
+    ]);
+    // Directed, weighted with negative arcs (no negative cycle), and its CPU results.
+    let el = d.join("w.el");
+    weighted_edge_list(&el, 2000, 10000, 3, false);
+    let w = d.join("w.ebg");
+    cpu(&["convert", s(&el), s(&w)]);
+    let out = |name: &str| d.join(name);
+    cpu(&[
+        "bfs",
+        s(&w),
+        "--source",
+        "7",
+        "--parents",
+        s(&out("cpu.parents")),
+    ]);
+    cpu(&["sssp", s(&w), "--source", "7", "--method", "bellman-ford"]);
+    let (cd, cp, report) = (out("cpu.d"), out("cpu.p"), out("r.json"));
+    let mut sssp_cpu = vec!["sssp", s(&w), "--source", "7", "--method", "bellman-ford"];
+    sssp_cpu.extend(["--distances", s(&cd), "--predecessors", s(&cp)]);
+    cpu(&sssp_cpu);
+    cpu(&["wcc", s(&w), "--labels", s(&out("cpu.labels"))]);
+    for p in 1..=4usize {
+        let parts = d.join(format!("cl{p}"));
+        mpirun_ok(
+            p,
+            &[
+                "generate",
+                "chung-lu",
+                "--power-law",
+                spec,
+                "--backend",
+                "mpi",
+                "-o",
+                s(&parts),
+            ],
+        );
+        let back = d.join(format!("cl{p}.ebg"));
+        cpu(&["convert", s(&parts), s(&back)]);
+        same(&cpu_file, &back);
+        let wp = d.join(format!("w{p}"));
+        cpu(&["convert", s(&w), s(&wp), "--parts", &p.to_string()]);
+        let mp = out("mpi.parents");
+        mpirun_ok(
+            p,
+            &[
+                "bfs",
+                s(&wp),
+                "--source",
+                "7",
+                "--backend",
+                "mpi",
+                "--parents",
+                s(&mp),
+            ],
+        );
+        same(&out("cpu.parents"), &mp);
+        let (md, mpred) = (out("mpi.d"), out("mpi.p"));
+        let a = [
+            "sssp",
+            s(&wp),
+            "--source",
+            "7",
+            "--backend",
+            "mpi",
+            "--distances",
+            s(&md),
+        ];
+        let mut a = a.to_vec();
+        a.extend(["--predecessors", s(&mpred)]);
+        mpirun_ok(p, &a);
+        same(&out("cpu.d"), &md);
+        same(&out("cpu.p"), &mpred);
+        let ml = out("mpi.labels");
+        mpirun_ok(p, &["wcc", s(&wp), "--backend", "mpi", "--labels", s(&ml)]);
+        same(&out("cpu.labels"), &ml);
+    }
+    // One rank per part; and no report from parts nobody gathers.
+    let w3 = d.join("w3");
+    fails_once(
+        2,
+        &["bfs", s(&w3), "--source", "7", "--backend", "mpi"],
+        "3 parts for 2 ranks",
+    );
+    let args = [
+        "generate",
+        "chung-lu",
+        "--power-law",
+        spec,
+        "--backend",
+        "mpi",
+    ];
+    let mut a = args.to_vec();
+    a.extend(["-o", s(&w3), "--report", s(&report)]);
+    fails_once(2, &a, "--report");
 }
 
 /// Chung-Lu under `flags`: the CPU file, then P = 1..4 ranks, byte for byte.

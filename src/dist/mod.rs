@@ -22,7 +22,9 @@
 //!
 //! # Files
 //! A binary graph (`.ebg`, a regular uncompressed file every rank can open) is read in
-//! row blocks, every rank its own ([`read`]): no rank holds the whole graph. Any other
+//! row blocks, every rank its own ([`read`]): no rank holds the whole graph. So is a
+//! directory of parts ([`crate::io::parts`]), rank `r` reading part `r`, which
+//! `generate chung-lu --backend mpi -o DIR` writes without gathering. Any other
 //! input is read by rank 0 alone (a file only rank 0 can see, on a local disk or a pipe,
 //! works, and the others never open it), which sends each rank its rows (BFS) or the
 //! degree distribution (Chung-Lu). Rank 0 writes every output.

@@ -162,13 +162,17 @@ fn read_parts(net: &Net, dir: &Path) -> std::result::Result<RowBlocksRead, Faile
     let bounds = net.allgatherv(&[r.start as u64, r.end as u64]);
     let arcs = net.allreduce_sum(&[mine.rows.indices.len() as u64])[0];
     let rank = net.rank();
-    let at = if rank == 0 { 0 } else { bounds[2 * rank - 1] as usize };
+    let at = if rank == 0 {
+        0
+    } else {
+        bounds[2 * rank - 1] as usize
+    };
     let n = first.graph.vertices;
     let checked = parts::check_part(&path, &mine.header, &first, rank, at, r.start).and_then(|()| {
         let end = bounds[2 * ranks - 1] as usize;
         if rank + 1 == ranks && (end != n || arcs != first.graph.arcs) {
             return Err(Error::parse(
-                &dir.display().to_string(),
+                dir.display().to_string(),
                 0,
                 format!(
                     "the parts end at row {end} with {arcs} arcs; the graph has {n} vertices and {} arcs",

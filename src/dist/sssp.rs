@@ -210,7 +210,7 @@ pub fn bellman_ford(
     Err(CycleFound {
         cycle: predecessors
             .zip(changed)
-            .map(|(p, c)| find_cycle(&p, c.into_iter())),
+            .map(|(p, c)| find_cycle(&p, c)),
     })
 }
 

@@ -266,8 +266,7 @@ impl Header {
         let flags = u32_at(b, 12);
         if flags & F_PART != 0 {
             return err(
-                "a part of a graph cut in row blocks, not a whole graph: read its directory"
-                    .into(),
+                "a part of a graph cut in row blocks, not a whole graph: read its directory".into(),
             );
         }
         if u32_at(b, 56) != 0 {

@@ -59,11 +59,11 @@
 mod assemble;
 mod atomic;
 pub mod binary;
-pub mod parts;
 mod dimacs;
 mod edge_list;
 mod graphalytics;
 mod matrix_market;
+pub mod parts;
 mod source;
 mod text;
 mod write;

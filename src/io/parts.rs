@@ -66,8 +66,16 @@ pub fn encode_part(
     ids: Option<&[u64]>,
 ) -> Vec<u8> {
     let nnz = rows.indices.len();
-    assert_eq!(rows.offsets.len(), rows.rows.len() + 1, "offsets != rows + 1");
-    assert_eq!(rows.offsets.last().copied(), Some(nnz as u64), "offsets end");
+    assert_eq!(
+        rows.offsets.len(),
+        rows.rows.len() + 1,
+        "offsets != rows + 1"
+    );
+    assert_eq!(
+        rows.offsets.last().copied(),
+        Some(nnz as u64),
+        "offsets end"
+    );
     assert_eq!(
         rows.weights.as_ref().map(Vec::len),
         header.weighted.then_some(nnz),
@@ -200,10 +208,18 @@ pub fn decode_part(name: &str, b: &[u8]) -> Result<Part> {
     let offsets = binary::decode_words::<u64, 8>(take(8 * (rows + 1)), u64::from_le_bytes);
     let indices: Vec<Index> = binary::decode_words::<u32, 4>(take(4 * nnz), u32::from_le_bytes);
     take((4 * nnz) % 8);
-    let weights = weighted.then(|| binary::decode_words::<f64, 8>(take(8 * nnz), f64::from_le_bytes));
-    let ids = h.explicit_ids.then(|| binary::decode_words::<u64, 8>(take(8 * n as usize), u64::from_le_bytes));
-    if let Some(i) = ids.as_ref().and_then(|ids| (1..ids.len()).find(|&i| ids[i - 1] >= ids[i])) {
-        return err(format!("explicit vertex ids are not strictly increasing at index {i}"));
+    let weights =
+        weighted.then(|| binary::decode_words::<f64, 8>(take(8 * nnz), f64::from_le_bytes));
+    let ids = h
+        .explicit_ids
+        .then(|| binary::decode_words::<u64, 8>(take(8 * n as usize), u64::from_le_bytes));
+    if let Some(i) = ids
+        .as_ref()
+        .and_then(|ids| (1..ids.len()).find(|&i| ids[i - 1] >= ids[i]))
+    {
+        return err(format!(
+            "explicit vertex ids are not strictly increasing at index {i}"
+        ));
     }
     // The rows' invariants, as a matrix of `rows` rows and all `n` columns.
     let checked = Csr::new_checked(rows, n as usize, offsets, indices, vec![(); nnz])
@@ -300,16 +316,21 @@ pub(crate) fn check_part(
     let why = if p.part != r {
         Some(format!("says it is part {}", p.part))
     } else if p.parts != first.parts {
-        Some(format!("says the graph has {} parts, part 0 says {}", p.parts, first.parts))
+        Some(format!(
+            "says the graph has {} parts, part 0 says {}",
+            p.parts, first.parts
+        ))
     } else if whole != first.graph {
         Some("describes another graph than part 0 (vertices, arcs, flags)".into())
     } else if start != at {
-        Some(format!("starts at row {start}, the part before ends at row {at}"))
+        Some(format!(
+            "starts at row {start}, the part before ends at row {at}"
+        ))
     } else {
         None
     };
     match why {
-        Some(w) => Err(Error::parse(&path.display().to_string(), 0, w)),
+        Some(w) => Err(Error::parse(path.display().to_string(), 0, w)),
         None => Ok(()),
     }
 }
@@ -333,7 +354,14 @@ pub fn read_dir(dir: &Path) -> Result<Graph> {
     let first = p0.header.clone();
     let mut at = 0;
     let mut take = |p: Part, r: usize| -> Result<()> {
-        check_part(&part_path(dir, r), &p.header, &first, r, at, p.rows.rows.start)?;
+        check_part(
+            &part_path(dir, r),
+            &p.header,
+            &first,
+            r,
+            at,
+            p.rows.rows.start,
+        )?;
         let base = indices.len() as u64;
         offsets.extend(p.rows.offsets[1..].iter().map(|&o| o + base));
         indices.extend_from_slice(&p.rows.indices);
