@@ -208,9 +208,7 @@ pub fn bellman_ford(
     let changed = net.gatherv_root(&changed);
     let predecessors = net.gatherv_root(&paths.predecessors);
     Err(CycleFound {
-        cycle: predecessors
-            .zip(changed)
-            .map(|(p, c)| find_cycle(&p, c)),
+        cycle: predecessors.zip(changed).map(|(p, c)| find_cycle(&p, c)),
     })
 }
 
