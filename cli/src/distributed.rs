@@ -834,9 +834,9 @@ mod imp {
     pub fn generate_chung_lu(a: &ChungLuArgs) -> Result<()> {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.model.threads))?;
-        // `-o DIR` (a directory, or a name without an extension and no --to): one part
-        // per rank, written by that rank; nothing gathered.
-        let to_parts = a.output.is_dir() || (a.output.extension().is_none() && a.to.is_none());
+        // `-o DIR` (an existing directory, or a name ending in `/`): one part per rank,
+        // written by that rank; nothing gathered.
+        let to_parts = a.output.is_dir() || a.output.as_os_str().to_string_lossy().ends_with('/');
         if to_parts {
             let checked = if a.report.is_some() || a.plot.is_some() {
                 Err(Error::InvalidArgument(format!(

@@ -86,7 +86,8 @@ pub struct ChungLuModel {
 pub struct ChungLuArgs {
     #[command(flatten)]
     pub model: ChungLuModel,
-    /// The output graph file (.mtx, .txt/.el, .ebg, ...; add .gz to compress)
+    /// The output graph file (.mtx, .txt/.el, .ebg, ...; add .gz to compress); with
+    /// --backend mpi, a directory (existing, or named with a final /) gets one part per rank
     #[arg(short, long, value_name = "OUT")]
     pub output: PathBuf,
     /// Output format, overriding the extension

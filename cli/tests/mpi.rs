@@ -513,7 +513,8 @@ fn parts_directories_identical_for_every_p() {
     cpu(&sssp_cpu);
     cpu(&["wcc", s(&w), "--labels", s(&out("cpu.labels"))]);
     for p in 1..=4usize {
-        let parts = d.join(format!("cl{p}"));
+        // A name ending in `/` (the directory does not exist yet).
+        let parts = d.join(format!("cl{p}/"));
         mpirun_ok(
             p,
             &[

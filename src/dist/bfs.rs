@@ -374,6 +374,10 @@ struct DistLevels<'a> {
     /// threads of a push level can take the smallest offer.
     parents: Vec<AtomicU32>,
     levels: Vec<u32>,
+    /// Bit `lv` set while owned vertex `lv` is unreached and has an in-arc (a vertex
+    /// without one cannot be reached by a pull): a pull level scans its words, skipping
+    /// 64 settled vertices at a time, as the CPU's does.
+    unvisited: Vec<u64>,
     /// Owned frontier vertices (global ids), ascending.
     frontier: Vec<Index>,
     depth: u32,
@@ -462,7 +466,9 @@ impl DistLevels<'_> {
         next.extend(self.offer(&got));
         let next_level = self.depth + 1;
         for &v in &next {
-            self.levels[v as usize - lo] = next_level;
+            let lv = v as usize - lo;
+            self.levels[lv] = next_level;
+            self.unvisited[lv >> 6] &= !(1 << (lv & 63));
         }
         next.sort_unstable();
         (next, examined)
@@ -514,25 +520,31 @@ impl DistLevels<'_> {
         let next_level = self.depth + 1;
         // Each task scans its unvisited vertices' in-arcs in ascending order and stops at
         // the first frontier vertex, the smallest.
+        // Only the set bits of `unvisited`: O(n / 64 + in-arcs scanned) a level.
         let found: Vec<(Vec<Index>, u64)> = self
             .levels
             .par_chunks_mut(PULL_CHUNK)
+            .zip(self.unvisited.par_chunks_mut(PULL_CHUNK / 64))
             .enumerate()
-            .map(|(k, chunk)| {
+            .map(|(k, (chunk, words))| {
                 let mut next = Vec::new();
                 let mut examined = 0u64;
-                for (i, l) in chunk.iter_mut().enumerate() {
-                    if *l != UNREACHED {
-                        continue;
-                    }
-                    let lv = k * PULL_CHUNK + i;
-                    for &u in g.in_row(lv) {
-                        examined += 1;
-                        if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
-                            *l = next_level;
-                            parents[lv].store(u, Ordering::Relaxed);
-                            next.push((lv + lo) as Index);
-                            break;
+                for (wi, word) in words.iter_mut().enumerate() {
+                    let mut open = *word;
+                    while open != 0 {
+                        let bit = open.trailing_zeros() as usize;
+                        open &= open - 1;
+                        let i = wi * 64 + bit;
+                        let lv = k * PULL_CHUNK + i;
+                        for &u in g.in_row(lv) {
+                            examined += 1;
+                            if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
+                                chunk[i] = next_level;
+                                *word &= !(1 << bit);
+                                parents[lv].store(u, Ordering::Relaxed);
+                                next.push((lv + lo) as Index);
+                                break;
+                            }
                         }
                     }
                 }
@@ -588,14 +600,18 @@ impl BfsLevels for DistLevels<'_> {
     }
     type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
     fn finish(self) -> Result<Self::Output> {
-        let reached: u64 = (0..self.levels.len())
-            .filter(|&lv| self.levels[lv] != UNREACHED)
-            .map(|lv| self.g.out_row(lv).len() as u64)
+        let g = self.g;
+        let reached: u64 = self
+            .levels
+            .par_iter()
+            .enumerate()
+            .filter(|&(_, &l)| l != UNREACHED)
+            .map(|(lv, _)| g.out_row(lv).len() as u64)
             .sum();
         let reached = self.net.allreduce_sum(&[reached])[0];
         let parents: Vec<u32> = self
             .parents
-            .into_iter()
+            .into_par_iter()
             .map(AtomicU32::into_inner)
             .collect();
         let parents = self.net.gatherv_root(&parents);
@@ -650,6 +666,7 @@ pub fn bfs(
     let range = g.part.range(net.rank());
     let lo = range.start;
     let parents: Vec<AtomicU32> = (0..range.len())
+        .into_par_iter()
         .map(|_| AtomicU32::new(UNREACHED))
         .collect();
     let mut levels = vec![UNREACHED; range.len()];
@@ -660,9 +677,18 @@ pub fn bfs(
         .collect();
     frontier.sort_unstable();
     frontier.dedup();
+    let rows = range.len();
+    let mut unvisited = vec![0u64; rows.div_ceil(64)];
+    unvisited.par_iter_mut().enumerate().for_each(|(k, w)| {
+        for lv in 64 * k..rows.min(64 * k + 64) {
+            *w |= (!g.in_row(lv).is_empty() as u64) << (lv & 63);
+        }
+    });
     for &s in &frontier {
-        parents[s as usize - lo].store(s, Ordering::Relaxed);
-        levels[s as usize - lo] = 0;
+        let ls = s as usize - lo;
+        parents[ls].store(s, Ordering::Relaxed);
+        levels[ls] = 0;
+        unvisited[ls >> 6] &= !(1 << (ls & 63));
     }
     let mf: u64 = frontier
         .iter()
@@ -675,6 +701,7 @@ pub fn bfs(
         lo,
         parents,
         levels,
+        unvisited,
         frontier,
         depth: 0,
         nf: c[0],
