@@ -578,11 +578,7 @@ mod imp {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.threads))?;
         let file = a.input.file.display();
-        let checked = if a.method == SsspMethod::DeltaStepping {
-            Err(Error::InvalidArgument(
-                "--method delta-stepping: the mpi backend runs bellman-ford only".into(),
-            ))
-        } else if a.input.undirected {
+        let checked = if a.input.undirected {
             Err(Error::InvalidArgument(format!(
                 "--undirected: sssp --backend mpi reads the arcs as the file has them; write the undirected graph first (edgeblas convert {file} OUT.ebg --undirected)"
             )))
@@ -595,7 +591,7 @@ mod imp {
         };
         together(&net, net.agree(checked).map_err(agreed))?;
         let t_load = Instant::now();
-        let read = together(
+        let mut read = together(
             &net,
             dist::read::read_row_blocks(&net, &a.input.file).map_err(agreed),
         )?;
@@ -614,20 +610,76 @@ mod imp {
             None => Ok(()),
         };
         together(&net, net.agree(nan).map_err(agreed))?;
-        let at = dist::sssp::in_rows_weighted(
-            &net,
-            &read.part,
-            &read.rows.offsets,
-            &read.rows.indices,
-            weights,
-        );
+        if let Some(d) = a.delta
+            && !(d > 0.0 && d.is_finite())
+        {
+            return together(
+                &net,
+                Err(Error::InvalidArgument(format!(
+                    "--delta: {d} is not a positive number"
+                ))),
+            );
+        }
+        // The CPU's choice of method, on every rank's weights.
+        let negative = weights.is_some_and(|w| w.iter().any(|&x| x < 0.0));
+        let negative = net.allreduce_max(negative as u64) == 1;
+        let method = match a.method {
+            SsspMethod::Auto if negative => SsspMethod::BellmanFord,
+            SsspMethod::Auto => SsspMethod::DeltaStepping,
+            SsspMethod::DeltaStepping if negative => {
+                return together(
+                    &net,
+                    Err(Error::InvalidArgument(format!(
+                        "--method delta-stepping: {file} has a negative weight (use --method bellman-ford)"
+                    ))),
+                );
+            }
+            m => m,
+        };
+        let delta_stepping = method == SsspMethod::DeltaStepping;
+        // A' (in-arcs with weights) for Bellman-Ford and for the predecessors; A's own
+        // rows for delta-stepping's push.
+        let at = (!delta_stepping || a.predecessors.is_some()).then(|| {
+            dist::sssp::in_rows_weighted(
+                &net,
+                &read.part,
+                &read.rows.offsets,
+                &read.rows.indices,
+                weights,
+            )
+        });
         let arcs = h.arcs;
+        let out_rows = delta_stepping.then(|| {
+            let rows = read.rows.offsets.len() - 1;
+            let w = match read.rows.weights.take() {
+                Some(w) => w,
+                None => vec![1.0; read.rows.indices.len()],
+            };
+            let (o, i) = (
+                std::mem::take(&mut read.rows.offsets),
+                std::mem::take(&mut read.rows.indices),
+            );
+            // SAFETY: the rows were read and checked (sorted, unrepeated, below n), with
+            // `rows + 1` offsets rising to their count, and one weight per arc.
+            unsafe { edgeblas::matrix::Csr::new_unchecked(rows, h.vertices, o, i, w) }
+        });
         drop(read.rows);
+        let delta = out_rows.as_ref().map(|r| match a.delta {
+            Some(d) => d,
+            None => dist::sssp::default_delta(&net, &read.part, r),
+        });
         let load_s = t_load.elapsed().as_secs_f64();
         net.barrier();
         let before = net.sent();
         let t0 = Instant::now();
-        let found = dist::sssp::bellman_ford(&net, &read.part, &at, source);
+        let found = match (&out_rows, delta, &at) {
+            (Some(r), Some(d), _) => {
+                let p = dist::sssp::delta_stepping(&net, &read.part, r, source, d);
+                Ok(together(&net, p)?)
+            }
+            (_, _, Some(at)) => dist::sssp::bellman_ford(&net, &read.part, at, source),
+            _ => unreachable!("A' is built for Bellman-Ford"),
+        };
         let seconds = t0.elapsed().as_secs_f64();
         let mut paths = match found {
             Ok(p) => p,
@@ -643,10 +695,10 @@ mod imp {
                 return together(&net, Err(Error::InvalidArgument(e)));
             }
         };
-        if a.predecessors.is_some() {
+        if let Some(at) = at.as_ref().filter(|_| a.predecessors.is_some()) {
             // One rule for every method and backend (the CLI's): from the distances.
             paths.predecessors =
-                dist::sssp::predecessors(&net, &read.part, &at, &paths.distances, source);
+                dist::sssp::predecessors(&net, &read.part, at, &paths.distances, source);
         }
         let sent = net.sent() - before;
         let traffic = net.allreduce_sum(&[sent.bytes, sent.messages]);
@@ -676,8 +728,8 @@ mod imp {
                 "max_distance": max,
                 "distance_sum": sum,
                 "rounds": sp.rounds,
-                "method": "bellman-ford",
-                "delta": serde_json::Value::Null,
+                "method": if delta_stepping { "delta-stepping" } else { "bellman-ford" },
+                "delta": delta,
                 "seconds": seconds,
                 "load_seconds": load_s,
                 "ranks": net.size(),
@@ -687,7 +739,12 @@ mod imp {
             println!("{out}");
         } else {
             println!(
-                "bellman-ford: reached {} vertices, largest distance {}, sum of distances {}, {} rounds, {seconds:.6} s, {} ranks, {} bytes in {} messages",
+                "{}: reached {} vertices, largest distance {}, sum of distances {}, {} rounds, {seconds:.6} s, {} ranks, {} bytes in {} messages",
+                if delta_stepping {
+                    "delta-stepping"
+                } else {
+                    "bellman-ford"
+                },
                 sp.reached(),
                 distance_text(max),
                 distance_text(sum),

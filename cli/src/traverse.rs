@@ -234,7 +234,7 @@ pub struct SsspArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// auto: delta-stepping when every weight is >= 0, else Bellman-Ford (which finds
-    /// negative cycles); the cuda and mpi backends run Bellman-Ford
+    /// negative cycles); the cuda backend runs Bellman-Ford
     #[arg(long, value_enum, default_value_t = SsspMethod::Auto)]
     pub method: SsspMethod,
     /// Delta-stepping's bucket width (> 0); by default 4 x mean weight / mean degree,

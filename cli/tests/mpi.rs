@@ -400,13 +400,42 @@ fn sssp_ebg_identical_for_every_p() {
     cpu(&["convert", s(&el), s(&w)]);
     let r = dir.path().join("rmat.ebg");
     cpu(&["generate", "rmat", "--scale", "10", "--quiet", "-o", s(&r)]);
+    // The same arcs with |w|: delta-stepping's case, with zero-weight arcs.
+    let text = std::fs::read_to_string(&el).unwrap();
+    let abs: String = text
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            let w: f64 = f[2].parse().unwrap();
+            format!("{} {} {}\n", f[0], f[1], w.abs())
+        })
+        .collect();
+    let pel = dir.path().join("pos.el");
+    std::fs::write(&pel, abs).unwrap();
+    let pos = dir.path().join("pos.ebg");
+    cpu(&["convert", s(&pel), s(&pos)]);
     let (cd, md) = (dir.path().join("cpu.d"), dir.path().join("mpi.d"));
     let (cp, mp) = (dir.path().join("cpu.p"), dir.path().join("mpi.p"));
-    for (g, source) in [(&w, "3"), (&w, "2999"), (&r, "0")] {
-        let args = vec!["sssp", s(g), "--source", source];
+    // auto picks Bellman-Ford for negative arcs and delta-stepping otherwise, on both.
+    let bf: &[&str] = &["--method", "bellman-ford"];
+    let cases: [(&Path, &str, &[&str]); 7] = [
+        (&w, "3", &[]),
+        (&w, "2999", bf),
+        (&r, "0", &[]),
+        (&r, "0", bf),
+        (&pos, "3", &[]),
+        (&pos, "3", &["--delta", "2.5"]),
+        (
+            &pos,
+            "17",
+            &["--method", "delta-stepping", "--delta", "0.3"],
+        ),
+    ];
+    for (g, source, extra) in cases {
+        let mut args = vec!["sssp", s(g), "--source", source];
+        args.extend_from_slice(extra);
         let mut c = args.clone();
-        c.extend(["--method", "bellman-ford", "--json"]);
-        c.extend(["--distances", s(&cd), "--predecessors", s(&cp)]);
+        c.extend(["--json", "--distances", s(&cd), "--predecessors", s(&cp)]);
         let o = Command::new(BIN).args(&c).output().unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -430,6 +459,7 @@ fn sssp_ebg_identical_for_every_p() {
                 "distance_sum",
                 "rounds",
                 "method",
+                "delta",
             ] {
                 assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}");
             }
@@ -464,7 +494,12 @@ fn sssp_ebg_identical_for_every_p() {
     };
     for (g, extra, what) in [
         (&m, &[][..], "convert it first"),
-        (&w, &["--method", "delta-stepping"][..], "bellman-ford only"),
+        (
+            &w,
+            &["--method", "delta-stepping"][..],
+            "has a negative weight",
+        ),
+        (&pos, &["--delta", "-1"][..], "--delta: -1"),
         (&w, &["--undirected"][..], "--undirected"),
     ] {
         let a = with(g, extra);

@@ -81,11 +81,17 @@ pub fn default_delta(a: &Csr<f64>) -> f64 {
             hi = hi.max(x);
         }
     }
+    delta_of(sum, count as u64, lo, hi, w.len() as u64, n)
+}
+
+/// [`default_delta`] from its pieces: the sum (in arc order), count, smallest and largest
+/// of the positive finite weights, the arcs and the vertices (at least 1).
+pub(crate) fn delta_of(sum: f64, count: u64, lo: f64, hi: f64, arcs: u64, n: usize) -> f64 {
     if count == 0 {
         return 1.0;
     }
     let mean_w = sum / count as f64;
-    let mean_deg = (w.len() as f64 / n as f64).max(1.0);
+    let mean_deg = (arcs as f64 / n as f64).max(1.0);
     (4.0 * mean_w / mean_deg).clamp(lo, hi)
 }
 
@@ -286,13 +292,13 @@ pub fn delta_stepping_with(
 }
 
 /// `x` is a fresh candidate of `j`: no later improvement superseded it.
-fn is_fresh(dist: &Vector<f64>) -> impl Fn(Index, f64) -> bool + Sync + '_ {
+pub(crate) fn is_fresh(dist: &Vector<f64>) -> impl Fn(Index, f64) -> bool + Sync + '_ {
     move |j, x| dist.get(j as usize).is_some_and(|d| d == x)
 }
 
 /// Splits improvements `c` in one pass: those below `hi` are returned (the bucket's
 /// next round), those below `win_hi` join the window's parts, the others the rest.
-fn file(
+pub(crate) fn file(
     c: &Vector<f64>,
     hi: f64,
     win_hi: f64,
@@ -316,7 +322,7 @@ fn file(
 }
 
 /// The min-merge of many sparse vectors, pairwise in rounds: O(total x log count).
-fn merge_min(n: usize, mut parts: Vec<Vector<f64>>) -> Vector<f64> {
+pub(crate) fn merge_min(n: usize, mut parts: Vec<Vector<f64>>) -> Vector<f64> {
     let d0 = Descriptor::DEFAULT;
     let min = Min::<f64>::new();
     while parts.len() > 1 {

@@ -6,16 +6,24 @@
 //! w<m> = w (.) (A (+).(x) u)    mxv: u gathered whole on every rank (the frontier
 //!                               exchange of the distributed BFS), then each rank's rows
 //!                               by the CPU kernels (rayon), any semiring
+//! w<m> = w (.) (u' (+).(x) A)    vxm: each rank pushes its piece of u through its rows
+//!                               (the CPU kernels), the partial sums go to the owners of
+//!                               their columns (the push exchange of the distributed BFS),
+//!                               which add them up in rank order
 //! ```
 //!
-//! Each output entry is one row's sum, computed by one rank in the CPU's order, so `mxv`
-//! gives every entry exactly as [`crate::ops::mxv`] on one process does.
+//! Each `mxv` output entry is one row's sum, computed by one rank in the CPU's order, so
+//! `mxv` gives every entry exactly as [`crate::ops::mxv`] on one process does. A `vxm`
+//! entry is a sum of per-rank partial sums: exactly the one process's for a monoid that
+//! does not depend on the order of its terms (MIN, MAX, OR, AND, ANY, integer PLUS...),
+//! and for float PLUS the same terms in the same order but grouped by rank (a few units in
+//! the last place).
 
 use mpi::datatype::Equivalence;
 
 use super::net::Net;
 use super::partition::{Partition, RowBlocks};
-use crate::algebra::{Index, Scalar, Semiring};
+use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::descriptor::{Descriptor, Mask};
 use crate::matrix::Csr;
 use crate::ops::Accum;
@@ -93,4 +101,106 @@ pub fn mxv<S, A, U>(
     assert!(!desc.transpose, "a row-distributed A cannot be transposed");
     let whole = allgather_vector(net, part, u);
     crate::ops::mxv(w, mask, accum, semiring, a, &whole, desc);
+}
+
+/// A semiring whose multiply sees the global inner index: a rank's rows are numbered
+/// from 0 locally, so `k + by` is the vertex a positional semiring must return.
+#[derive(Clone, Copy)]
+struct Shifted<S> {
+    s: S,
+    by: Index,
+}
+
+impl<S: Semiring<A, U>, A, U> Semiring<A, U> for Shifted<S> {
+    type Output = S::Output;
+    type Add = S::Add;
+    #[inline]
+    fn add(&self) -> S::Add {
+        self.s.add()
+    }
+    #[inline]
+    fn multiply(&self, a: A, u: U, k: Index) -> S::Output {
+        self.s.multiply(a, u, k + self.by)
+    }
+}
+
+/// `w<m> = w (.) (u' (+).(x) A)` -- push, distributed by rows: `a` is this rank's rows of
+/// `A` (`part`'s block of rows, all `n` columns), `u`, `w` and the mask this rank's
+/// pieces of the vectors (the block's length). Each rank computes `u_r' A_r` with
+/// [`crate::ops::vxm`] (its threads; a positional semiring sees global indices), sends
+/// each entry to the owner of its column (two alltoallvs, the indices and the values),
+/// and each owner sums what it receives in rank order with the semiring's monoid, then
+/// writes its piece of `w` through the mask and the accumulator (as
+/// [`crate::ops::assign`]). Collective.
+///
+/// Exact for an order-free monoid; float PLUS groups its terms by rank (the module's
+/// float rule).
+///
+/// # Panics
+/// On shapes that do not fit the block, or a descriptor that transposes `A`.
+#[allow(clippy::too_many_arguments)]
+pub fn vxm<S, A, U>(
+    net: &Net,
+    part: &RowBlocks,
+    w: &mut Vector<S::Output>,
+    mask: Option<&Mask>,
+    accum: Accum<'_, S::Output>,
+    semiring: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+    desc: &Descriptor,
+) where
+    S: Semiring<A, U>,
+    S::Output: Equivalence,
+    A: Scalar,
+    U: Scalar,
+{
+    let me = part.range(net.rank());
+    let (n, rows) = (part.vertices(), me.len());
+    assert_eq!(a.nrows(), rows, "A's rows != the rows of this rank's block");
+    assert_eq!(a.ncols(), n, "A.ncols() != n");
+    assert_eq!(u.len(), rows, "u.len() != the rows of this rank's block");
+    assert_eq!(w.len(), rows, "w.len() != the rows of this rank's block");
+    assert!(!desc.transpose, "a row-distributed A cannot be transposed");
+    let shifted = Shifted {
+        s: semiring,
+        by: me.start as Index,
+    };
+    let mut t: Vector<S::Output> = Vector::new(n);
+    crate::ops::vxm(&mut t, None, None, shifted, u, a, &Descriptor::DEFAULT);
+    let ranks = part.ranks();
+    let mut idx: Vec<Vec<Index>> = vec![Vec::new(); ranks];
+    let mut val: Vec<Vec<S::Output>> = vec![Vec::new(); ranks];
+    let mut r = 0;
+    for (j, x) in t.to_pairs() {
+        // The pairs ascend, and so do the blocks.
+        while j as usize >= part.range(r).end {
+            r += 1;
+        }
+        idx[r].push(j - part.range(r).start as Index);
+        val[r].push(x);
+    }
+    drop(t);
+    let got_i = net.alltoallv(&idx);
+    drop(idx);
+    let got_v = net.alltoallv(&val);
+    drop(val);
+    // Each owned column's partial sums, in rank order.
+    let monoid = semiring.add();
+    let mut sum = vec![monoid.identity(); rows];
+    let mut seen = vec![false; rows];
+    let mut touched = Vec::new();
+    for (&i, &x) in got_i.iter().zip(&got_v) {
+        let i = i as usize;
+        if seen[i] {
+            sum[i] = monoid.combine(sum[i], x);
+        } else {
+            seen[i] = true;
+            sum[i] = x;
+            touched.push(i as Index);
+        }
+    }
+    touched.sort_unstable();
+    let z = Vector::from_pairs(rows, touched.into_iter().map(|i| (i, sum[i as usize])));
+    crate::ops::assign(w, mask, accum, &z, desc);
 }

@@ -14,9 +14,9 @@
 //! | [`net`] | [`Net`]: the collectives, traffic counts, and [`Net::agree`] for errors every rank must see before the next collective |
 //! | [`bfs`] | [`bfs::scatter_graph`] (rank 0 reads, the ranks get their rows), [`bfs::bfs`]: direction-optimizing, push by alltoallv, pull by allgather |
 //! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph |
-//! | [`algebra`] | [`algebra::mxv`]: `w<m> = w (.) (A (+).(x) u)` with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
+//! | [`algebra`] | [`algebra::mxv`] (pull) and [`algebra::vxm`] (push) with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
 //! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
-//! | [`sssp`] | [`sssp::bellman_ford`]: the CPU's rounds over MIN.PLUS, a distributed `mxv` over the rows of `A'` a round; distances, rounds and predecessors identical to one process |
+//! | [`sssp`] | [`sssp::bellman_ford`] (a distributed `mxv` over the rows of `A'` a round) and [`sssp::delta_stepping`] (a distributed `vxm` a relaxation): the CPU's rounds; distances, rounds and predecessors identical to one process |
 //! | [`components`] | [`components::wcc`]: label propagation over MIN.SECOND, a distributed `mxv` a round; labels identical to one process |
 //! | [`chung_lu`] | [`chung_lu::generate`]: chunks split by the cost model, edges routed to row owners; [`chung_lu::gather`] to rank 0 |
 //!

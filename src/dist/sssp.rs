@@ -14,14 +14,15 @@
 //! sum `f(k) + A(k, j)` is the same on every rank, so distances, rounds and the
 //! negative-cycle verdict are identical to one process for every `P`. [`predecessors`]
 //! gives the CLI's rule (the smallest `u` with `d(u) + w(u, v) = d(v)`), one more
-//! product.
+//! product. [`delta_stepping`] runs the CPU's buckets over row blocks with the push
+//! [`super::algebra::vxm`], and [`default_delta`] is the one process's to the bit.
 
 use super::algebra::mxv;
 use super::net::Net;
 use super::partition::{Partition, RowBlocks};
-use crate::algebra::{Index, Min};
+use crate::algebra::{Index, Min, MinPlus};
 use crate::algo::bellman_ford::{MinPlusArg, NegativeCycle, ShortestPaths};
-use crate::descriptor::{Descriptor, Mask};
+use crate::descriptor::{Descriptor, Mask, MatrixDescriptor};
 use crate::matrix::Csr;
 use crate::ops;
 use crate::paths::{NONE, find_cycle};
@@ -107,7 +108,9 @@ pub struct CycleFound {
 pub struct LocalPaths {
     /// The owned vertices' distances (`+inf` where unreached).
     pub distances: Vec<f64>,
-    /// The owned vertices' predecessors (`u32::MAX` for none), global vertex numbers.
+    /// The owned vertices' predecessors (`u32::MAX` for none), global vertex numbers;
+    /// empty when the method does not compute them ([`delta_stepping`]: see
+    /// [`predecessors`]).
     pub predecessors: Vec<Index>,
     /// Rounds (products) the search took, the same on every rank.
     pub rounds: usize,
@@ -268,4 +271,205 @@ pub fn predecessors(
         pred[v as usize] = u;
     }
     pred
+}
+
+/// `c` = the entries of `dist` that `near (min.plus) A` improves, and `dist min= c`: the
+/// CPU's [`crate::ops::vxm_accumulate`] over row blocks, the product a distributed
+/// [`super::algebra::vxm`] (MIN is order-free: the same entries as one process).
+fn relax(
+    net: &Net,
+    part: &RowBlocks,
+    dist: &mut Vector<f64>,
+    near: &Vector<f64>,
+    a: &Csr<f64>,
+) -> Vector<f64> {
+    let rows = dist.len();
+    let d0 = Descriptor::DEFAULT;
+    let mut t: Vector<f64> = Vector::new(rows);
+    super::algebra::vxm(
+        net,
+        part,
+        &mut t,
+        None,
+        None,
+        MinPlus::<f64>::new(),
+        near,
+        a,
+        &d0,
+    );
+    let mut c: Vector<f64> = Vector::new(rows);
+    let dv = &*dist;
+    ops::select(
+        &mut c,
+        None,
+        None,
+        |j, x| dv.get(j as usize).is_some_and(|old| x < old),
+        &t,
+        &d0,
+    );
+    ops::assign(dist, Some(&Mask::structure(&c)), None, &c, &d0);
+    c
+}
+
+/// The entries of `parts` on all ranks together.
+fn global_nvals(net: &Net, parts: &[&Vector<f64>]) -> u64 {
+    let mine: u64 = parts.iter().map(|v| v.nvals() as u64).sum();
+    net.allreduce_sum(&[mine])[0]
+}
+
+/// The smallest value of `v` over all ranks (`+inf` when none has an entry).
+fn global_min(net: &Net, v: &Vector<f64>) -> f64 {
+    let mine = ops::reduce(Min::<f64>::new(), v);
+    net.allgatherv(&[mine])
+        .into_iter()
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Delta-stepping from `source` with bucket width `delta` over the distributed graph
+/// whose rows of `A` (out-arcs, weights `>= 0`) this rank holds in `a` (its block's rows,
+/// all `n` columns). The buckets, window and rounds of one process's
+/// [`crate::algo::delta_stepping::delta_stepping_with`], each relaxation a distributed
+/// [`super::algebra::vxm`] over MIN.PLUS (light arcs, then the heavy ones once a bucket),
+/// every choice made on global counts and minima: distances and rounds identical to one
+/// process for the same `delta`. Predecessors are left to [`predecessors`]. Collective.
+///
+/// # Errors
+/// [`crate::Error::InvalidArgument`] on every rank for a `delta` that is not a positive
+/// number, or a weight on any rank that is negative or not a number.
+///
+/// # Panics
+/// When `a` does not fit this rank's block or `source >= n`.
+pub fn delta_stepping(
+    net: &Net,
+    part: &RowBlocks,
+    a: &Csr<f64>,
+    source: Index,
+    delta: f64,
+) -> crate::Result<LocalPaths> {
+    use crate::algo::delta_stepping::{WINDOW_BUCKETS, file, is_fresh, merge_min};
+    let n = part.vertices();
+    let me = part.range(net.rank());
+    let rows = me.len();
+    assert!((source as usize) < n, "source {source} >= n = {n}");
+    assert_eq!(a.nrows(), rows, "A's rows != the rows of this block");
+    if !(delta > 0.0 && delta.is_finite()) {
+        return Err(crate::Error::InvalidArgument(format!(
+            "delta {delta} is not a positive number"
+        )));
+    }
+    // A bad weight anywhere: the smallest rank's first, for the message.
+    let bad = a.values().iter().find(|w| w.is_nan() || **w < 0.0).copied();
+    let bads = net.allgatherv(&[bad.map_or(0.0, |x| x), bad.is_some() as u64 as f64]);
+    if let Some(b) = bads.chunks_exact(2).find(|c| c[1] == 1.0) {
+        return Err(crate::Error::InvalidArgument(format!(
+            "weight {} is negative or not a number: delta-stepping needs weights >= 0 \
+             (Bellman-Ford takes negative arcs)",
+            b[0]
+        )));
+    }
+    let d0 = Descriptor::DEFAULT;
+    let md = MatrixDescriptor::DEFAULT;
+    let heavy_here = a.values().iter().filter(|&&w| w > delta).count() as u64;
+    let heavy = net.allreduce_sum(&[heavy_here])[0] > 0;
+    let (mut light, mut heavy_arcs) = (Csr::empty(rows, n), Csr::empty(rows, n));
+    ops::select_matrix(&mut light, None, None, |_, _, w| w <= delta, a, &md);
+    if heavy {
+        ops::select_matrix(&mut heavy_arcs, None, None, |_, _, w| w > delta, a, &md);
+    }
+
+    let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
+    let src = match me.contains(&(source as usize)) {
+        true => Vector::from_pairs(rows, [(source - me.start as Index, 0.0)]),
+        false => Vector::new(rows),
+    };
+    ops::assign(&mut dist, None, Some(&Min::<f64>::new()), &src, &d0);
+    let mut window: Vec<Vector<f64>> = vec![src];
+    let mut win_hi = delta * WINDOW_BUCKETS;
+    let mut rest: Vec<Vector<f64>> = Vec::new();
+    let mut rounds = 0usize;
+    loop {
+        if global_nvals(net, &window.iter().collect::<Vec<_>>()) == 0 {
+            window.clear();
+            let merged = merge_min(rows, std::mem::take(&mut rest));
+            let mut fresh = Vector::new(rows);
+            ops::select(&mut fresh, None, None, is_fresh(&dist), &merged, &d0);
+            if global_nvals(net, &[&fresh]) == 0 {
+                break;
+            }
+            let m = global_min(net, &fresh);
+            let win_lo = (m / delta).floor() * delta;
+            win_hi = win_lo + delta * WINDOW_BUCKETS;
+            let hi = win_hi;
+            let mut parts = ops::partition(&fresh, 2, |_, x| usize::from(x >= hi)).into_iter();
+            window.extend(parts.next());
+            rest.extend(parts.next());
+            continue;
+        }
+        let merged = merge_min(rows, std::mem::take(&mut window));
+        let mut live = Vector::new(rows);
+        ops::select(&mut live, None, None, is_fresh(&dist), &merged, &d0);
+        if global_nvals(net, &[&live]) == 0 {
+            continue;
+        }
+        let m = global_min(net, &live);
+        let lo = (m / delta).floor() * delta;
+        let hi = lo + delta;
+        let mut parts = ops::partition(&live, 2, |_, x| usize::from(x >= hi)).into_iter();
+        let mut near = parts.next().expect("2 bins");
+        window.extend(parts.next());
+        let mut settled: Vec<Vector<f64>> = Vec::new();
+        while global_nvals(net, &[&near]) > 0 {
+            rounds += 1;
+            let c = relax(net, part, &mut dist, &near, &light);
+            let next = file(&c, hi, win_hi, &mut window, &mut rest);
+            let done = std::mem::replace(&mut near, next);
+            if heavy {
+                settled.push(done);
+            }
+        }
+        if heavy {
+            rounds += 1;
+            let settled = merge_min(rows, settled);
+            let c = relax(net, part, &mut dist, &settled, &heavy_arcs);
+            let below = file(&c, hi, win_hi, &mut window, &mut rest);
+            debug_assert_eq!(below.nvals(), 0, "a heavy arc leaves the bucket");
+        }
+    }
+    Ok(LocalPaths {
+        distances: dist.into_dense(f64::INFINITY).into_vec(),
+        predecessors: Vec::new(),
+        rounds,
+    })
+}
+
+/// [`crate::algo::delta_stepping::default_delta`] of the distributed graph whose rows of
+/// `A` this rank holds in `a`, equal to one process's to the bit: the mean weight's sum
+/// runs in arc order, rank after rank (each rank continues the sum of the ranks before
+/// it: `P` small exchanges), and the other pieces are exact counts and extremes.
+/// Collective.
+pub fn default_delta(net: &Net, part: &RowBlocks, a: &Csr<f64>) -> f64 {
+    let positive = |x: &&f64| **x > 0.0 && x.is_finite();
+    let mut sum = 0.0f64;
+    for r in 0..part.ranks() {
+        if r == net.rank() {
+            sum = a.values().iter().filter(positive).fold(sum, |s, &x| s + x);
+        }
+        // Everyone learns rank r's running sum.
+        sum = net.allgatherv(&[sum])[r];
+    }
+    let (lo, hi) = a
+        .values()
+        .iter()
+        .filter(positive)
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), &x| {
+            (lo.min(x), hi.max(x))
+        });
+    let count = a.values().iter().filter(positive).count() as u64;
+    let c = net.allreduce_sum(&[count, a.nnz() as u64]);
+    let extremes = net.allgatherv(&[lo, hi]);
+    let lo = extremes
+        .chunks_exact(2)
+        .fold(f64::INFINITY, |m, e| m.min(e[0]));
+    let hi = extremes.chunks_exact(2).fold(0.0f64, |m, e| m.max(e[1]));
+    crate::algo::delta_stepping::delta_of(sum, c[0], lo, hi, c[1], part.vertices().max(1))
 }
