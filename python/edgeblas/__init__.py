@@ -492,31 +492,36 @@ def _index(v, what):
     return v
 
 
-def bfs(A, source, policy="beamer", threads=None):
+def bfs(A, source, policy="beamer", threads=None, backend="cpu"):
     """Breadth-first search from row ``source``: ``(levels, parents)`` int64
     arrays, -1 where a vertex is unreached; a parent is the smallest-index vertex
     of the previous level with an arc to it, the source its own parent.
-    ``policy``: beamer, gunrock, ligra, xbfs, push or pull."""
-    return _ext.bfs(_arg(A), _index(source, "source"), policy, _symmetric(A), threads)
+    ``policy``: beamer, gunrock, ligra, xbfs, push or pull. ``backend``: 'cpu' or
+    'cuda' (the first GPU, the same result; ValueError in a build without CUDA
+    or on a machine without a GPU)."""
+    return _ext.bfs(_arg(A), _index(source, "source"), policy, _symmetric(A), threads,
+                    backend)
 
 
-def sssp(A, source, method="auto", delta=None, threads=None):
+def sssp(A, source, method="auto", delta=None, threads=None, backend="cpu"):
     """Shortest-path distances from row ``source`` (float64, inf where
     unreached), the matrix values as arc lengths. ``method``: auto
     (delta-stepping, or Bellman-Ford when a weight is negative),
-    delta-stepping or bellman-ford. A negative cycle raises ValueError."""
-    return _ext.sssp(_arg(A), _index(source, "source"), method, delta, threads)
+    delta-stepping or bellman-ford. A negative cycle raises ValueError.
+    ``backend``: 'cpu' or 'cuda' (Bellman-Ford on the first GPU)."""
+    return _ext.sssp(_arg(A), _index(source, "source"), method, delta, threads, backend)
 
 
 def pagerank(A, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000,
-             threads=None, precision="f64"):
+             threads=None, precision="f64", backend="cpu"):
     """PageRank (Graphalytics semantics: dangling vertices spread their rank
     evenly). ``iterations`` fixes the count; otherwise it stops when the L1
     change falls below ``tolerance`` or after ``max_iterations``.
     ``precision``: 'f64' (default) or 'f32' (the sweep in float32; the ranks
-    are returned as float64 either way)."""
+    are returned as float64 either way). ``backend``: 'cpu' or 'cuda' (the first
+    GPU)."""
     return _ext.pagerank(_arg(A), damping, iterations, tolerance, max_iterations,
-                         _symmetric(A), threads, precision)
+                         _symmetric(A), threads, precision, backend)
 
 
 def wcc(A, threads=None):

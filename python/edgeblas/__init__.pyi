@@ -151,19 +151,19 @@ def extract(A: Union[MatrixLike, Vector], rows: Optional[Sequence[int]] = ..., c
     """``A[rows][:, cols]`` with index lists (repeats allowed); ``None`` keeps
     every row or column. On a Vector, ``rows`` are the indices to extract."""
     ...
-def bfs(A: MatrixLike, source: int, policy: str = ..., threads: Optional[int] = ...) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def bfs(A: MatrixLike, source: int, policy: str = ..., threads: Optional[int] = ..., backend: str = ...) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Breadth-first search from row ``source``: ``(levels, parents)`` int64
     arrays, -1 where a vertex is unreached; a parent is the smallest-index vertex
     of the previous level with an arc to it, the source its own parent.
     ``policy``: beamer, gunrock, ligra, xbfs, push or pull."""
     ...
-def sssp(A: MatrixLike, source: int, method: str = ..., delta: Optional[float] = ..., threads: Optional[int] = ...) -> npt.NDArray[np.float64]:
+def sssp(A: MatrixLike, source: int, method: str = ..., delta: Optional[float] = ..., threads: Optional[int] = ..., backend: str = ...) -> npt.NDArray[np.float64]:
     """Shortest-path distances from row ``source`` (float64, inf where
     unreached), the matrix values as arc lengths. ``method``: auto
     (delta-stepping, or Bellman-Ford when a weight is negative),
     delta-stepping or bellman-ford. A negative cycle raises ValueError."""
     ...
-def pagerank(A: MatrixLike, damping: float = ..., iterations: Optional[int] = ..., tolerance: float = ..., max_iterations: int = ..., threads: Optional[int] = ..., precision: str = ...) -> npt.NDArray[np.float64]:
+def pagerank(A: MatrixLike, damping: float = ..., iterations: Optional[int] = ..., tolerance: float = ..., max_iterations: int = ..., threads: Optional[int] = ..., precision: str = ..., backend: str = ...) -> npt.NDArray[np.float64]:
     """PageRank (Graphalytics semantics: dangling vertices spread their rank
     evenly). ``iterations`` fixes the count; otherwise it stops when the L1
     change falls below ``tolerance`` or after ``max_iterations``.

@@ -989,9 +989,28 @@ fn graph_of(a: &Csr<()>, known_symmetric: bool) -> Graph<'_, ()> {
     }
 }
 
+/// Whether `backend` is "cuda" (else "cpu"; anything else is an error naming it).
+fn on_cuda(backend: &str) -> PyResult<bool> {
+    match backend {
+        "cpu" => Ok(false),
+        "cuda" => Ok(true),
+        b => Err(to_py(invalid(format!(
+            "backend={b:?}: expected 'cpu' or 'cuda'"
+        )))),
+    }
+}
+
+/// The first GPU, for `backend="cuda"`: the library's error, naming the parameter, when
+/// this build has no CUDA (the wheel's default; build with the `cuda` feature) or the
+/// machine no GPU.
+fn open_gpu() -> Result<edgeblas::cuda::Gpu, Error> {
+    edgeblas::cuda::Gpu::new(0).map_err(|e| invalid(format!("backend='cuda': {e}")))
+}
+
 /// Breadth-first search from `source`: `(levels, parents)`, -1 where unreached.
 #[pyfunction]
-#[pyo3(signature = (a, source, policy="beamer", symmetric=false, threads=None))]
+#[pyo3(signature = (a, source, policy="beamer", symmetric=false, threads=None, backend="cpu"))]
+#[allow(clippy::too_many_arguments)]
 fn bfs<'py>(
     py: Python<'py>,
     a: Input<'py>,
@@ -999,7 +1018,9 @@ fn bfs<'py>(
     policy: &str,
     symmetric: bool,
     threads: Option<usize>,
+    backend: &str,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let cuda = on_cuda(backend)?;
     let g = a.graph("bfs")?;
     let symmetric = symmetric || a.known_symmetric();
     let p = self::policy(policy).map_err(to_py)?;
@@ -1010,7 +1031,13 @@ fn bfs<'py>(
         } else {
             Graph::detect(&g)
         };
-        let r = algo::bfs::bfs(&bg, &[s], p.as_ref(), &BfsOptions::default())?;
+        let r = if cuda {
+            let gpu = open_gpu()?;
+            let d = edgeblas::cuda::DeviceBfsGraph::new(&gpu, &bg)?;
+            edgeblas::cuda::bfs(&d, &[s], p.as_ref(), &BfsOptions::default())?
+        } else {
+            algo::bfs::bfs(&bg, &[s], p.as_ref(), &BfsOptions::default())?
+        };
         Ok((unreached(r.levels), unreached(r.parents)))
     })?;
     Ok((
@@ -1021,7 +1048,8 @@ fn bfs<'py>(
 
 /// Single-source shortest paths: float64 distances, inf where unreached.
 #[pyfunction]
-#[pyo3(signature = (a, source, method="auto", delta=None, threads=None))]
+#[pyo3(signature = (a, source, method="auto", delta=None, threads=None, backend="cpu"))]
+#[allow(clippy::too_many_arguments)]
 fn sssp<'py>(
     py: Python<'py>,
     a: Input<'py>,
@@ -1029,7 +1057,9 @@ fn sssp<'py>(
     method: &str,
     delta: Option<f64>,
     threads: Option<usize>,
+    backend: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cuda = on_cuda(backend)?;
     let (r, c) = a.shape();
     if r != c {
         return Err(to_py(invalid(format!(
@@ -1045,7 +1075,12 @@ fn sssp<'py>(
     }
     let negative = w.values().iter().any(|&x| x < 0.0);
     let delta_stepping = match method {
-        "auto" => !negative,
+        "auto" => !negative && !cuda,
+        "delta-stepping" | "delta_stepping" if cuda => {
+            return Err(to_py(invalid(
+                "method='delta-stepping': backend='cuda' runs bellman-ford",
+            )));
+        }
         "delta-stepping" | "delta_stepping" => {
             if negative {
                 return Err(to_py(invalid(
@@ -1066,6 +1101,15 @@ fn sssp<'py>(
         let sp = if delta_stepping {
             let d = delta.unwrap_or_else(|| default_delta(&w));
             delta_stepping_with(&Graph::directed(&w), s, d, false)?
+        } else if cuda {
+            let gpu = open_gpu()?;
+            let d = edgeblas::cuda::DeviceCsr::upload(&gpu, &w)?;
+            edgeblas::cuda::bellman_ford(&d, s)?.map_err(|c| {
+                invalid(format!(
+                    "negative cycle reachable from source {source} through vertex {}",
+                    c.vertex
+                ))
+            })?
         } else {
             bellman_ford(&Graph::directed(&w), s).map_err(|c| {
                 invalid(format!(
@@ -1082,7 +1126,7 @@ fn sssp<'py>(
 /// PageRank with the CLI's options: `iterations` fixes the count, otherwise it stops at
 /// `tolerance` (L1 change) or after `max_iterations`.
 #[pyfunction]
-#[pyo3(signature = (a, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000, symmetric=false, threads=None, precision="f64"))]
+#[pyo3(signature = (a, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=1000, symmetric=false, threads=None, precision="f64", backend="cpu"))]
 #[allow(clippy::too_many_arguments)]
 fn pagerank<'py>(
     py: Python<'py>,
@@ -1094,7 +1138,9 @@ fn pagerank<'py>(
     symmetric: bool,
     threads: Option<usize>,
     precision: &str,
+    backend: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cuda = on_cuda(backend)?;
     let precision: algo::Precision = match precision {
         "f32" => algo::Precision::F32,
         "f64" => algo::Precision::F64,
@@ -1124,7 +1170,13 @@ fn pagerank<'py>(
         })
         .map_err(to_py)?;
     let r = run(py, threads, || {
-        Ok(algo::pagerank_with(&graph_of(&g, symmetric), &opts, precision)?.ranks)
+        let graph = graph_of(&g, symmetric);
+        let pr = if cuda {
+            edgeblas::cuda::pagerank(&open_gpu()?, &graph, &opts, precision)?
+        } else {
+            algo::pagerank_with(&graph, &opts, precision)?
+        };
+        Ok(pr.ranks)
     })?;
     Ok(PyArray1::from_vec(py, r).into_any())
 }

@@ -56,8 +56,8 @@ pub struct Part {
 /// `explicit_ids` says whether part 0 lists the ids), `rows` the rows of this part.
 ///
 /// # Panics
-/// When the pieces disagree (weights not one per arc, ids not one per vertex, offsets
-/// not one per row plus one): a caller's mistake.
+/// When the pieces disagree (weights not one per arc, offsets not one per row plus one,
+/// part 0 of a graph with explicit ids without one id per vertex): a caller's mistake.
 pub fn encode_part(
     header: &BinaryHeader,
     part: usize,
@@ -82,7 +82,8 @@ pub fn encode_part(
         "weights != arcs"
     );
     let ids = ids.filter(|_| part == 0 && header.explicit_ids);
-    if let Some(ids) = ids {
+    if part == 0 && header.explicit_ids {
+        let ids = ids.expect("part 0 of a graph with explicit ids lists them");
         assert_eq!(ids.len(), header.vertices, "ids != vertices");
     }
     let mut flags = binary::flags_of(header) | F_PART;
@@ -90,7 +91,12 @@ pub fn encode_part(
         flags &= !binary::F_EXPLICIT;
     }
     let mut out = Vec::with_capacity(
-        HEADER_BYTES + BLOCK_BYTES + 8 * rows.offsets.len() + 12 * nnz + 8 + 8 * header.vertices,
+        HEADER_BYTES
+            + BLOCK_BYTES
+            + 8 * rows.offsets.len()
+            + 12 * nnz
+            + 8
+            + ids.map_or(0, |i| 8 * i.len()),
     );
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
@@ -161,7 +167,12 @@ pub fn decode_part(name: &str, b: &[u8]) -> Result<Part> {
         return err("not a part of an edgeblas graph (wrong magic bytes or truncated)".into());
     }
     let (flags, version) = (binary::u32_at(b, 12), binary::u32_at(b, 8));
-    if version != VERSION || flags & F_PART == 0 {
+    if version != VERSION {
+        return err(format!(
+            "binary graph version {version} is not supported (this build reads version {VERSION})"
+        ));
+    }
+    if flags & F_PART == 0 {
         return err("a whole binary graph, not a part of one (read it as a file)".into());
     }
     let h = binary::parse_flags(name, flags & !F_PART)?;
@@ -276,7 +287,7 @@ pub fn count_parts(dir: &Path) -> Result<usize> {
         if let Some(r) = name
             .strip_prefix("part-")
             .and_then(|s| s.strip_suffix(".ebg"))
-            .filter(|s| s.len() == 5)
+            .filter(|s| s.len() >= 5 && s.bytes().all(|c| c.is_ascii_digit()))
             .and_then(|s| s.parse::<usize>().ok())
         {
             numbers.push(r);
