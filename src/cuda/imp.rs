@@ -1279,10 +1279,11 @@ pub mod ops {
     ///   `B'` (`B` itself under `transpose_b`, else `B` transposed on the device) that
     ///   stops at the monoid's terminal value: triangle counting's `C<L> = L L'`.
     /// - *saxpy* (Gustavson) otherwise: row `i` accumulates the rows `B(k, :)` scaled by
-    ///   `A(i, k)` in a workspace of its own, dense (a slot per column) when the row's
-    ///   terms are at least half the columns, else a hash table of twice the terms, then
-    ///   gathered and sorted. The workspaces together hold twice the product's terms (at
-    ///   most the columns per row).
+    ///   `A(i, k)` in a workspace of its own: a hash table of the power of two at least
+    ///   twice the row's terms, or a dense one (a slot per column) when that would be as
+    ///   many slots as columns; then gathered and sorted. The workspaces together hold
+    ///   fewer than four slots per term of the product (and at most the columns per
+    ///   row), all allocated at once: no tiling bounds them yet.
     ///
     /// Results are the CPU's bytes for every built-in semiring, float PLUS included (the
     /// same terms in the same order).
