@@ -1590,26 +1590,18 @@ pub mod host {
             })
         }
 
-        struct HostCsr;
-
-        impl HostCsr {
-            fn upload<A: DeviceValue>(ex: &HostExec, a: &Csr<A>) -> Result<HostMat> {
-                DMat::upload(ex, a, false)
-            }
-        }
-
         type HostMat = DMat<HostExec>;
 
-        trait View {
-            fn view(&self, ex: &HostExec) -> CsrView;
+        /// `a` (structure and values) in host buffers, as the kernels read it.
+        fn upload_matrix<A: DeviceValue>(ex: &HostExec, a: &Csr<A>) -> Result<HostMat> {
+            DMat::upload(ex, a, false)
         }
 
-        impl View for HostMat {
-            fn view(&self, ex: &HostExec) -> CsrView {
-                CsrView {
-                    a: self.csr(ex),
-                    values: self.vals_ptr(ex).cast_const(),
-                }
+        /// The view `mxv` and `vxm` take of a matrix.
+        fn view(ex: &HostExec, m: &HostMat) -> CsrView {
+            CsrView {
+                a: m.csr(ex),
+                values: m.vals_ptr(ex).cast_const(),
             }
         }
 
@@ -1719,7 +1711,7 @@ pub mod host {
         {
             let ex = HostExec;
             let m = upload_mask(&ex, mask, w.len())?;
-            let ha = HostCsr::upload(&ex, a)?;
+            let ha = upload_matrix(&ex, a)?;
             let hu = pack::upload(&ex, u)?;
             let mut hw = pack::upload(&ex, w)?;
             typed::mxv(
@@ -1728,7 +1720,7 @@ pub mod host {
                 m.view,
                 accum,
                 semiring,
-                ha.view(&ex),
+                view(&ex, &ha),
                 &hu,
                 desc,
             )?;
@@ -1756,7 +1748,7 @@ pub mod host {
         {
             let ex = HostExec;
             let m = upload_mask(&ex, mask, w.len())?;
-            let ha = HostCsr::upload(&ex, a)?;
+            let ha = upload_matrix(&ex, a)?;
             let hu = pack::upload(&ex, u)?;
             let mut hw = pack::upload(&ex, w)?;
             typed::vxm(
@@ -1766,7 +1758,7 @@ pub mod host {
                 accum,
                 semiring,
                 &hu,
-                ha.view(&ex),
+                view(&ex, &ha),
                 desc,
             )?;
             finish(&ex, w, &hw)
@@ -1960,9 +1952,9 @@ pub mod host {
             );
             let ex = HostExec;
             let (_m, mv) = upload_matrix_mask(&ex, mask, arows, ncols)?;
-            let ha = HostCsr::upload(&ex, a)?;
-            let hb = HostCsr::upload(&ex, b)?;
-            let mut hc = HostCsr::upload(&ex, c)?;
+            let ha = upload_matrix(&ex, a)?;
+            let hb = upload_matrix(&ex, b)?;
+            let mut hc = upload_matrix(&ex, c)?;
             dmat::typed::mxm(&ex, &mut hc, mv, accum, semiring, &ha, &hb, desc)?;
             *c = hc.download(&ex)?;
             Ok(())
@@ -1990,8 +1982,8 @@ pub mod host {
             assert_eq!((c.nrows(), c.ncols()), shape, "C's shape != A''s shape");
             let ex = HostExec;
             let (_m, mv) = upload_matrix_mask(&ex, mask, shape.0, shape.1)?;
-            let ha = HostCsr::upload(&ex, a)?;
-            let mut hc = HostCsr::upload(&ex, c)?;
+            let ha = upload_matrix(&ex, a)?;
+            let mut hc = upload_matrix(&ex, c)?;
             dmat::typed::transpose(&ex, &mut hc, mv, accum, &ha, desc)?;
             *c = hc.download(&ex)?;
             Ok(())
@@ -2006,7 +1998,7 @@ pub mod host {
             a: &Csr<T>,
         ) -> Result<T> {
             let ex = HostExec;
-            let ha = HostCsr::upload(&ex, a)?;
+            let ha = upload_matrix(&ex, a)?;
             dmat::typed::reduce_matrix(&ex, monoid, &ha)
         }
     }
