@@ -416,4 +416,29 @@ fn what_the_device_lacks_is_a_clear_error() {
         }
     }
     unsupported(hops::reduce(MyMin, &u).unwrap_err(), "Plus");
+    // The matrix operations say the same.
+    let md = MatrixDescriptor::DEFAULT;
+    let mut c = Csr::<f64>::empty(2, 2);
+    unsupported(
+        hops::mxm(&mut c, None, None, own, &a, &a, &md).unwrap_err(),
+        "MinPlus",
+    );
+    unsupported(
+        hops::mxm(
+            &mut c,
+            None,
+            Some(&closure),
+            PlusTimes::<f64>::new(),
+            &a,
+            &a,
+            &md,
+        )
+        .unwrap_err(),
+        "accumulator",
+    );
+    unsupported(
+        hops::transpose(&mut c, None, Some(&closure), &a, &md).unwrap_err(),
+        "accumulator",
+    );
+    unsupported(hops::reduce_matrix(MyMin, &a).unwrap_err(), "Plus");
 }
