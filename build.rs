@@ -235,8 +235,9 @@ mod cuda {
 
     /// Writes `ops.cu` (the kernels), `host_ops.cc` (the same per-element code as host
     /// loops) and `ops_table.rs` (the host functions by kernel name) into `out`: one
-    /// instance of each family of csrc/ops.cuh per built-in semiring (pull, push),
-    /// monoid (reduce) or type (write-back, ewise, apply, fill, select). Kernels are named
+    /// instance of each family of csrc/ops.cuh per built-in semiring (pull, push, mxm's
+    /// saxpy and dot), monoid (reduce) or type (write-back, ewise, apply, fill, select,
+    /// the matrix families' placement, sort, gather and write-back). Kernels are named
     /// `eb_{family}_{semiring}_{type}`, as `src/backend/cuda/ops.rs` looks them up.
     fn generate_ops(out: &Path) -> Ops {
         // (family, C call) pairs.
@@ -307,7 +308,18 @@ mod cuda {
                 format!("vxm_push_{name}"),
                 format!("eb_vxm_push_entry<{add}, {mul}, {c}>"),
             ));
+            inst.push((
+                format!("mxm_saxpy_{name}"),
+                format!("eb_saxpy_row<{add}, {mul}, {c}, {first}>"),
+            ));
+            inst.push((
+                format!("mxm_dot_{name}"),
+                format!("eb_dot_row<{add}, {mul}, {c}, {first}>"),
+            ));
         }
+        // The matrix families that do not depend on the value type.
+        inst.push(("transpose_count".into(), "eb_transpose_count_row".into()));
+        inst.push(("saxpy_slots".into(), "eb_saxpy_slots_row".into()));
         let mut all: Vec<(&str, &str)> = NUMBERS.to_vec();
         all.push(("bool", "bool"));
         all.push(("unit", "EbUnit"));
@@ -319,6 +331,10 @@ mod cuda {
                 "apply",
                 "fill",
                 "select",
+                "transpose_place",
+                "sort_row",
+                "saxpy_gather",
+                "matrix_write",
             ] {
                 let f = match fam {
                     "write" => "eb_write_word",
@@ -326,6 +342,10 @@ mod cuda {
                     "ewise_mult" => "eb_ewise_mult_word",
                     "fill" => "eb_fill_word",
                     "select" => "eb_select_word",
+                    "transpose_place" => "eb_transpose_place_row",
+                    "sort_row" => "eb_sort_row",
+                    "saxpy_gather" => "eb_saxpy_gather_row",
+                    "matrix_write" => "eb_matrix_write_row",
                     _ => "eb_apply_word",
                 };
                 inst.push((format!("{fam}_{ty}"), format!("{f}<{c}>")));

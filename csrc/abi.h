@@ -313,9 +313,35 @@ typedef struct EbOpParams {
     uint32_t op2;
     /* Write-back: delete what the mask does not allow. */
     uint32_t replace;
-    /* Push under ANY: 0 finds the smallest inner index, 1 writes its term. */
+    /* Push under ANY: 0 finds the smallest inner index, 1 writes its term; the matrix
+     * families: 0 counts a row's entries into `counts`, 1 writes them. */
     uint32_t pass;
     uint32_t pad;
+    /* The matrix families (mxm, transpose, the matrix write-back). `b`: the second
+     * operand (`B`'s rows for saxpy, `B'`'s for the dot product, `T` for the write-back,
+     * whose `a` is the old `C`). */
+    EbCsr b;
+    const void *b_values;
+    /* The matrix mask's structure (when `m_flags & EB_MASK_ON`); its values, type and
+     * flags are `m_values`, `m_type` and `m_flags`. */
+    EbCsr mm;
+    /* The output matrix: offsets (the scan of the count pass), indices and values. */
+    const uint64_t *c_offsets;
+    uint32_t *c_indices;
+    void *c_values;
+    /* One counter per row (count passes, the transpose's cursors). */
+    uint64_t *counts;
+    /* saxpy's workspace: row i owns slots ws_offsets[i] .. ws_offsets[i + 1], a dense
+     * one (slot j for column j) when it has as many slots as columns, else a hash
+     * table (a power of two, at most half full). */
+    const uint64_t *ws_offsets;
+    uint32_t *ws_keys;
+    void *ws_values;
 } EbOpParams;
+
+/* An empty slot of saxpy's workspace. */
+#define EB_WS_EMPTY 0xFFFFFFFFu
+/* A row sorted by one thread is sorted by insertion up to this length, else heapsort. */
+#define EB_INSERTION_SORT 32u
 
 #endif

@@ -549,4 +549,286 @@ template <class Add, class Z> EB_HD void eb_reduce_segment(const EbOpParams *p, 
     }
 }
 
+/* ---- matrices --------------------------------------------------------------------- */
+/* The matrix families build a CSR result in two passes where its size is not known:
+ * pass 0 counts each row's entries into `counts`, the host scans them into `c_offsets`,
+ * pass 1 writes the row at its offset. One thread per row, so a row's terms are combined
+ * in ascending inner index k, from the first, exactly as the CPU's `ops::mxm` does. */
+
+/* Whether entry e of the mask matrix counts: a structural mask, a pattern, or a true
+ * value. */
+EB_HD bool eb_mmask_entry(const EbOpParams *p, uint64_t e) {
+    return (p->m_flags & EB_MASK_STRUCTURE) || !p->m_values || eb_truthy(p->m_values, p->m_type, e);
+}
+
+/* Whether the operation may write position (i, j) under the matrix mask. */
+EB_HD bool eb_mmask_allows(const EbOpParams *p, uint64_t i, uint32_t j) {
+    if (!(p->m_flags & EB_MASK_ON)) return true;
+    uint64_t lo = p->mm.offsets[i], end = p->mm.offsets[i + 1], hi = end;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (p->mm.indices[mid] < j) lo = mid + 1;
+        else hi = mid;
+    }
+    bool in = lo < end && p->mm.indices[lo] == j && eb_mmask_entry(p, lo);
+    return in != ((p->m_flags & EB_MASK_COMPLEMENT) != 0);
+}
+
+/* Sorts n (key, value) pairs by key (the keys of a row are distinct; `v` may be null):
+ * insertion for a short row, heapsort for a long one; nothing when already sorted (a
+ * transpose on the host places rows in order). */
+template <class Z> EB_HD void eb_sort_pairs(uint32_t *k, Z *v, uint64_t n) {
+    bool sorted = true;
+    for (uint64_t x = 1; x < n && sorted; x++) sorted = k[x - 1] < k[x];
+    if (sorted) return;
+    if (n <= EB_INSERTION_SORT) {
+        for (uint64_t x = 1; x < n; x++) {
+            uint32_t key = k[x];
+            Z val = v ? v[x] : Z();
+            uint64_t y = x;
+            while (y > 0 && k[y - 1] > key) {
+                k[y] = k[y - 1];
+                if (v) v[y] = v[y - 1];
+                y--;
+            }
+            k[y] = key;
+            if (v) v[y] = val;
+        }
+        return;
+    }
+    /* Heapsort: sift down from `root` within `len`. */
+    for (uint64_t start = n / 2; start-- > 0;) {
+        uint64_t root = start;
+        for (;;) {
+            uint64_t c = 2 * root + 1;
+            if (c >= n) break;
+            if (c + 1 < n && k[c + 1] > k[c]) c++;
+            if (k[root] >= k[c]) break;
+            uint32_t tk = k[root]; k[root] = k[c]; k[c] = tk;
+            if (v) { Z tv = v[root]; v[root] = v[c]; v[c] = tv; }
+            root = c;
+        }
+    }
+    for (uint64_t end = n; end-- > 1;) {
+        uint32_t tk = k[0]; k[0] = k[end]; k[end] = tk;
+        if (v) { Z tv = v[0]; v[0] = v[end]; v[end] = tv; }
+        uint64_t root = 0;
+        for (;;) {
+            uint64_t c = 2 * root + 1;
+            if (c >= end) break;
+            if (c + 1 < end && k[c + 1] > k[c]) c++;
+            if (k[root] >= k[c]) break;
+            uint32_t t2 = k[root]; k[root] = k[c]; k[c] = t2;
+            if (v) { Z tv = v[root]; v[root] = v[c]; v[c] = tv; }
+            root = c;
+        }
+    }
+}
+
+/* Row r of the output: its indices sorted, values carried along. */
+template <class Z> EB_HD void eb_sort_row(const EbOpParams *p, uint64_t r) {
+    uint64_t lo = p->c_offsets[r], hi = p->c_offsets[r + 1];
+    eb_sort_pairs<Z>(p->c_indices + lo, p->c_values ? (Z *)p->c_values + lo : (Z *)0, hi - lo);
+}
+
+/* transpose, step 1, row i of A: counts[j] += 1 for every entry A(i, j). */
+EB_HD void eb_transpose_count_row(const EbOpParams *p, uint64_t i) {
+    for (uint64_t e = p->a.offsets[i]; e < p->a.offsets[i + 1]; e++)
+        eb_atomic_add_u64(&p->counts[p->a.indices[e]], 1);
+}
+
+/* transpose, step 2, row i of A: entry A(i, j) goes to the next free slot of row j of
+ * A' (`counts`: the cursors, starting at the offsets). On the device the slots of a row
+ * come in any order: step 3 sorts each row (eb_sort_row). */
+template <class Z> EB_HD void eb_transpose_place_row(const EbOpParams *p, uint64_t i) {
+    for (uint64_t e = p->a.offsets[i]; e < p->a.offsets[i + 1]; e++) {
+        uint64_t slot = eb_atomic_add_u64(&p->counts[p->a.indices[e]], 1);
+        p->c_indices[slot] = (uint32_t)i;
+        if (p->c_values) ((Z *)p->c_values)[slot] = ((const Z *)p->a_values)[e];
+    }
+}
+
+/* saxpy, step 1, row i: the workspace slots the row needs (counts[i]): as many as B has
+ * columns (dense) when a hash table of twice the row's terms would be as large, else
+ * that power of two. */
+EB_HD void eb_saxpy_slots_row(const EbOpParams *p, uint64_t i) {
+    uint64_t terms = 0;
+    for (uint64_t e = p->a.offsets[i]; e < p->a.offsets[i + 1]; e++) {
+        uint32_t k = p->a.indices[e];
+        terms += p->b.offsets[k + 1] - p->b.offsets[k];
+    }
+    uint64_t ncols = p->b.ncols, cap = 0;
+    if (terms > 0) {
+        cap = 1;
+        while (cap < 2 * terms && cap < ncols) cap <<= 1;
+        if (cap >= ncols) cap = ncols;
+    }
+    p->counts[i] = cap;
+}
+
+/* saxpy, step 2, row i: T(i, j) = (+)_k A(i, k) (x) B(k, j) over the positions the mask
+ * allows, the terms in ascending k (A's row is sorted) from the first, into the row's
+ * workspace; counts[i] = the row's entries. The workspace keys start empty. */
+template <class Add, class Mul, class Z, bool FirstIsSum>
+EB_HD void eb_saxpy_row(const EbOpParams *p, uint64_t i) {
+    uint64_t lo = p->ws_offsets[i], cap = p->ws_offsets[i + 1] - lo;
+    uint64_t n = 0;
+    if (cap > 0) {
+        bool dense = cap == p->b.ncols;
+        uint32_t *keys = p->ws_keys + lo;
+        Z *vals = (Z *)p->ws_values + lo;
+        for (uint64_t e = p->a.offsets[i]; e < p->a.offsets[i + 1]; e++) {
+            uint32_t k = p->a.indices[e];
+            Z av = Mul::reads_a ? eb_load<Z>(p->a_values, e) : Z();
+            for (uint64_t x = p->b.offsets[k]; x < p->b.offsets[k + 1]; x++) {
+                uint32_t j = p->b.indices[x];
+                uint64_t s;
+                if (dense) {
+                    s = j;
+                } else {
+                    uint32_t h = j * 0x9E3779B1u;
+                    s = (h ^ (h >> 16)) & (cap - 1);
+                    while (keys[s] != EB_WS_EMPTY && keys[s] != j) s = (s + 1) & (cap - 1);
+                }
+                if (keys[s] == j) {
+                    if (!FirstIsSum) {
+                        Z bv = Mul::reads_u ? eb_load<Z>(p->b_values, x) : Z();
+                        vals[s] = Add::combine(vals[s], Mul::apply(av, bv, k));
+                    }
+                } else if (eb_mmask_allows(p, i, j)) {
+                    Z bv = Mul::reads_u ? eb_load<Z>(p->b_values, x) : Z();
+                    keys[s] = j;
+                    vals[s] = Mul::apply(av, bv, k);
+                    n++;
+                }
+            }
+        }
+    }
+    p->counts[i] = n;
+}
+
+/* saxpy, step 3, row i: the workspace's entries into the output row, sorted. */
+template <class Z> EB_HD void eb_saxpy_gather_row(const EbOpParams *p, uint64_t i) {
+    uint64_t lo = p->ws_offsets[i], cap = p->ws_offsets[i + 1] - lo;
+    uint64_t out = p->c_offsets[i], n = 0;
+    const uint32_t *keys = p->ws_keys + lo;
+    const Z *vals = (const Z *)p->ws_values + lo;
+    Z *cv = (Z *)p->c_values;
+    for (uint64_t s = 0; s < cap; s++) {
+        if (keys[s] == EB_WS_EMPTY) continue;
+        p->c_indices[out + n] = keys[s];
+        if (cv) cv[out + n] = vals[s];
+        n++;
+    }
+    if (cap != p->b.ncols) eb_sort_pairs<Z>(p->c_indices + out, cv ? cv + out : (Z *)0, n);
+}
+
+/* The dot product A(i, :) . B'(j, :) (b holds the rows of B'): the terms of the common
+ * k in ascending order, from the first, stopping at the monoid's terminal value (or at
+ * the first term: `first`, which the count pass asks for). A row ten times longer than
+ * the other is searched instead of merged. Returns whether there was a term. */
+template <class Add, class Mul, class Z, bool FirstIsSum>
+EB_HD bool eb_dot(const EbOpParams *p, uint64_t i, uint32_t j, bool first, Z *out) {
+    uint64_t pa = p->a.offsets[i], ea = p->a.offsets[i + 1];
+    uint64_t pb = p->b.offsets[j], eb = p->b.offsets[j + 1];
+    if (pa == ea || pb == eb) return false;
+    const uint32_t *ai = p->a.indices, *bi = p->b.indices;
+    if (ai[ea - 1] < bi[pb] || bi[eb - 1] < ai[pa]) return false;
+    bool has = false;
+    Z s = Add::identity();
+    uint64_t la = ea - pa, lb = eb - pb;
+    while (pa < ea && pb < eb) {
+        uint32_t x = ai[pa], y = bi[pb];
+        if (x < y) {
+            if (la > 8 * lb) {
+                /* first index of a at or after y */
+                uint64_t lo = pa + 1, hi = ea;
+                while (lo < hi) { uint64_t m = lo + (hi - lo) / 2; if (ai[m] < y) lo = m + 1; else hi = m; }
+                pa = lo;
+            } else {
+                pa++;
+            }
+            continue;
+        }
+        if (y < x) {
+            if (lb > 8 * la) {
+                uint64_t lo = pb + 1, hi = eb;
+                while (lo < hi) { uint64_t m = lo + (hi - lo) / 2; if (bi[m] < x) lo = m + 1; else hi = m; }
+                pb = lo;
+            } else {
+                pb++;
+            }
+            continue;
+        }
+        if (first) return true;
+        Z av = Mul::reads_a ? eb_load<Z>(p->a_values, pa) : Z();
+        Z bv = Mul::reads_u ? eb_load<Z>(p->b_values, pb) : Z();
+        Z term = Mul::apply(av, bv, x);
+        s = has ? Add::combine(s, term) : term;
+        has = true;
+        if (FirstIsSum || Add::terminal(s)) break;
+        pa++;
+        pb++;
+    }
+    if (has) *out = s;
+    return has;
+}
+
+/* The masked dot product, row i: T(i, j) for the (i, j) of an uncomplemented mask (its
+ * true entries when valued). Pass 0 counts the entries that have a term, pass 1 writes
+ * them in the mask's (sorted) order. */
+template <class Add, class Mul, class Z, bool FirstIsSum>
+EB_HD void eb_dot_row(const EbOpParams *p, uint64_t i) {
+    uint64_t n = 0, out = p->pass ? p->c_offsets[i] : 0;
+    for (uint64_t e = p->mm.offsets[i]; e < p->mm.offsets[i + 1]; e++) {
+        if (!eb_mmask_entry(p, e)) continue;
+        uint32_t j = p->mm.indices[e];
+        Z z = Z();
+        if (!eb_dot<Add, Mul, Z, FirstIsSum>(p, i, j, p->pass == 0, &z)) continue;
+        if (p->pass) {
+            p->c_indices[out + n] = j;
+            ((Z *)p->c_values)[out + n] = z;
+        }
+        n++;
+    }
+    if (!p->pass) p->counts[i] = n;
+}
+
+/* The matrix write-back, row i: C<M> = C (.) T with C's old row in `a` and T's in `b`,
+ * as the vector write-back: accum(C, T) where both are present, T where only T is, C
+ * where only C is (with an accumulator; without one, C(i, j) is deleted where T has
+ * nothing); outside the mask C is kept, or deleted under replace. Pass 0 counts the
+ * row's entries, pass 1 writes them. */
+template <class Z> EB_HD void eb_matrix_write_row(const EbOpParams *p, uint64_t i) {
+    uint64_t x = p->a.offsets[i], xe = p->a.offsets[i + 1];
+    uint64_t y = p->b.offsets[i], ye = p->b.offsets[i + 1];
+    uint64_t n = 0, out = p->pass ? p->c_offsets[i] : 0;
+    const Z *cv = (const Z *)p->a_values, *tv = (const Z *)p->b_values;
+    Z *ov = (Z *)p->c_values;
+    while (x < xe || y < ye) {
+        uint32_t jx = x < xe ? p->a.indices[x] : 0xFFFFFFFFu;
+        uint32_t jy = y < ye ? p->b.indices[y] : 0xFFFFFFFFu;
+        bool old = x < xe && jx <= jy, neu = y < ye && jy <= jx;
+        uint32_t j = old ? jx : jy;
+        uint64_t xo = x, yo = y;
+        if (old) x++;
+        if (neu) y++;
+        /* 0: nothing, 1: the old value, 2: the new one, 3: accum(old, new). */
+        int keep;
+        if (eb_mmask_allows(p, i, j)) {
+            if (p->op != EB_OP_NONE) keep = old && neu ? 3 : old ? 1 : 2;
+            else keep = neu ? 2 : 0;
+        } else {
+            keep = p->replace ? 0 : old ? 1 : 0;
+        }
+        if (!keep) continue;
+        if (p->pass) {
+            p->c_indices[out + n] = j;
+            if (ov) ov[out + n] = keep == 1 ? cv[xo] : keep == 2 ? tv[yo] : eb_binop<Z>(p->op, cv[xo], tv[yo]);
+        }
+        n++;
+    }
+    if (!p->pass) p->counts[i] = n;
+}
+
 #endif

@@ -26,7 +26,8 @@
 # command), CL_SCALE (copies of web-NotreDame's histogram, default 300), GPU_CHECK_SKIP_GPU=1 to run the CPU half
 # alone (to test the script on a machine without a GPU), GPU_CHECK_SKIP_TESTS=1 to skip
 # the parity tests and examples (when they ran already in the same lease), PARTS (default "bfs sssp chunglu":
-# run one per call to stay inside a 10-minute device command).
+# run one per call to stay inside a 10-minute device command; "tc" adds triangle counting,
+# CPU against `tc --backend cuda`, on the Kronecker graphs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-}"
@@ -91,7 +92,7 @@ run() {
     fi
     local parts="${PARTS:-bfs sssp chunglu}"
     local graphs=()
-    [[ " $parts " == *" bfs "* || " $parts " == *" sssp "* ]] || SCALES=" "
+    [[ " $parts " == *" bfs "* || " $parts " == *" sssp "* || " $parts " == *" tc "* ]] || SCALES=" "
     for s in ${SCALES:-22 24}; do
         local f=/tmp/gpu-check/kron$s.ebg
         if [ ! -f "$f" ]; then
@@ -128,6 +129,29 @@ run() {
                 "$bin" sssp "$f" --source "$src" --backend cuda --json | tee -a "$out/sssp.jsonl"
             fi
         done
+    fi
+    # Triangle counting (PARTS including tc): the CPU's masked mxm, then the device's
+    # (`tc --backend cuda`); the counts must agree. JSON lines in tc.jsonl.
+    : >"$out/tc.jsonl"
+    if [[ " $parts " == *" tc "* ]]; then
+        for f in "${graphs[@]}"; do
+            echo "== tc $f ($(date +%T))"
+            "$bin" tc "$f" --threads "$cores" --json | tee -a "$out/tc.jsonl"
+            if [ "${GPU_CHECK_SKIP_GPU:-0}" != 1 ]; then
+                "$bin" tc "$f" --backend cuda --json | tee -a "$out/tc.jsonl"
+            fi
+        done
+        python3 - "$out/tc.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+counts = {}
+for r in rows:
+    counts.setdefault(r["file"], set()).add(r["triangles"])
+    print(f"tc {r['file']} {r['backend']}: {r['triangles']} triangles, {r['seconds']:.4f} s")
+bad = [f for f, c in counts.items() if len(c) != 1]
+if bad:
+    sys.exit(f"tc: the backends disagree on {bad}")
+PY
     fi
     # Chung-Lu: a power law and web-NotreDame's histogram with every count times CL_SCALE.
     local cl_n="${CL_N:-20000000}" cl_scale="${CL_SCALE:-300}"

@@ -4,7 +4,10 @@
 //! vectors: every built-in semiring over every type it takes, `mxv` and `vxm` in both
 //! directions (pull and push), every mask form (none, structural, valued over several
 //! types, complemented), accumulators, replace; `ewise_add`, `ewise_mult`, `apply`,
-//! `assign` and `reduce`. Exact monoids must give the CPU's bytes; float PLUS sums (the
+//! `assign` and `reduce`; `mxm` (masked dot and saxpy), `transpose`, `reduce_matrix` and
+//! the device triangle count with every matrix-mask form, accumulators, replace and both
+//! transposes (tests/common/cuda_matrix_cases.rs; `mxm` must give the CPU's bytes under
+//! every semiring). Exact monoids must give the CPU's bytes; float PLUS sums (the
 //! push combines each output's terms from the identity) agree within a relative 1e-9
 //! (f64) or 1e-4 (f32). Needs the `cuda` feature (nvcc), no GPU.
 
@@ -12,6 +15,8 @@
 
 #[path = "common/cuda_ops_cases.rs"]
 mod cases;
+#[path = "common/cuda_matrix_cases.rs"]
+mod matrix_cases;
 #[path = "common/oracle.rs"]
 mod oracle;
 #[path = "common/random.rs"]
@@ -19,11 +24,12 @@ mod random;
 
 use cases::{MaskArg, MaskVec, Runner};
 use edgeblas::algebra::*;
-use edgeblas::cuda::host::ops::{self as hops, HostMask};
+use edgeblas::cuda::host::ops::{self as hops, HostMask, HostMatrixMask};
 use edgeblas::cuda::{DeviceValue, UnaryOp};
-use edgeblas::descriptor::Descriptor;
+use edgeblas::descriptor::{Descriptor, MatrixDescriptor};
 use edgeblas::vector::Vector;
 use edgeblas::{Error, matrix::Csr};
+use matrix_cases::{MatMaskArg, MatMaskMat, MatrixRunner};
 
 /// The host build of the kernels.
 struct Host;
@@ -155,6 +161,124 @@ impl Runner for Host {
     ) -> edgeblas::Result<T> {
         hops::reduce(m, u)
     }
+}
+
+fn host_matrix_mask(m: &MatMaskArg<'_>) -> HostMatrixMask {
+    fn one<T: DeviceValue>(c: &Csr<T>, m: &MatMaskArg<'_>) -> HostMatrixMask {
+        let h = if m.structure {
+            HostMatrixMask::structure(c)
+        } else {
+            HostMatrixMask::values(c)
+        };
+        if m.complement { h.complement() } else { h }
+    }
+    match m.m {
+        MatMaskMat::Unit(c) => one(c, m),
+        MatMaskMat::Bool(c) => one(c, m),
+        MatMaskMat::I32(c) => one(c, m),
+        MatMaskMat::F64(c) => one(c, m),
+    }
+}
+
+impl MatrixRunner for Host {
+    fn mxm<S, A, B>(
+        &self,
+        c: &mut Csr<S::Output>,
+        mask: Option<&MatMaskArg<'_>>,
+        accum: Accum<'_, S::Output>,
+        s: S,
+        a: &Csr<A>,
+        b: &Csr<B>,
+        desc: &MatrixDescriptor,
+    ) -> edgeblas::Result<()>
+    where
+        S: Semiring<A, B> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        B: DeviceValue,
+    {
+        hops::mxm(c, mask.map(host_matrix_mask).as_ref(), accum, s, a, b, desc)
+    }
+    fn transpose<T: DeviceValue>(
+        &self,
+        c: &mut Csr<T>,
+        mask: Option<&MatMaskArg<'_>>,
+        accum: Accum<'_, T>,
+        a: &Csr<T>,
+        desc: &MatrixDescriptor,
+    ) -> edgeblas::Result<()> {
+        hops::transpose(c, mask.map(host_matrix_mask).as_ref(), accum, a, desc)
+    }
+    fn reduce_matrix<T: DeviceValue, M: Monoid<T> + 'static>(
+        &self,
+        m: M,
+        a: &Csr<T>,
+    ) -> edgeblas::Result<T> {
+        hops::reduce_matrix(m, a)
+    }
+    fn triangle_count(
+        &self,
+        g: &edgeblas::graph::Graph<'_, ()>,
+        method: edgeblas::algo::triangles::TriangleMethod,
+        presort: edgeblas::algo::triangles::Presort,
+    ) -> edgeblas::Result<edgeblas::algo::triangles::TriangleCount> {
+        edgeblas::cuda::host::triangle_count(g, method, presort)
+    }
+}
+
+#[test]
+fn transpose_equals_the_cpu() {
+    matrix_cases::transposes(&Host);
+}
+
+#[test]
+fn mxm_over_u32_equals_the_cpu() {
+    matrix_cases::mxm_arith::<_, u32>(&Host, 1100, "u32");
+}
+
+#[test]
+fn mxm_over_u64_equals_the_cpu() {
+    matrix_cases::mxm_arith::<_, u64>(&Host, 1200, "u64");
+}
+
+#[test]
+fn mxm_over_i32_equals_the_cpu() {
+    matrix_cases::mxm_arith::<_, i32>(&Host, 1300, "i32");
+}
+
+#[test]
+fn mxm_over_i64_equals_the_cpu() {
+    matrix_cases::mxm_arith::<_, i64>(&Host, 1400, "i64");
+}
+
+#[test]
+fn mxm_over_f32_equals_the_cpu() {
+    matrix_cases::mxm_arith::<_, f32>(&Host, 1500, "f32");
+}
+
+#[test]
+fn mxm_over_f64_equals_the_cpu() {
+    matrix_cases::mxm_arith::<_, f64>(&Host, 1600, "f64");
+}
+
+#[test]
+fn mxm_boolean_and_positional_semirings_equal_the_cpu() {
+    matrix_cases::mxm_boolean_and_positional(&Host);
+}
+
+#[test]
+fn mxm_long_rows_equal_the_cpu() {
+    matrix_cases::mxm_long_rows(&Host);
+}
+
+#[test]
+fn reduce_matrix_equals_the_cpu() {
+    matrix_cases::reduce_matrices(&Host);
+}
+
+#[test]
+fn triangle_count_through_the_host_kernels_equals_the_cpu() {
+    matrix_cases::triangle_counts(&Host);
 }
 
 #[test]
@@ -292,4 +416,29 @@ fn what_the_device_lacks_is_a_clear_error() {
         }
     }
     unsupported(hops::reduce(MyMin, &u).unwrap_err(), "Plus");
+    // The matrix operations say the same.
+    let md = MatrixDescriptor::DEFAULT;
+    let mut c = Csr::<f64>::empty(2, 2);
+    unsupported(
+        hops::mxm(&mut c, None, None, own, &a, &a, &md).unwrap_err(),
+        "MinPlus",
+    );
+    unsupported(
+        hops::mxm(
+            &mut c,
+            None,
+            Some(&closure),
+            PlusTimes::<f64>::new(),
+            &a,
+            &a,
+            &md,
+        )
+        .unwrap_err(),
+        "accumulator",
+    );
+    unsupported(
+        hops::transpose(&mut c, None, Some(&closure), &a, &md).unwrap_err(),
+        "accumulator",
+    );
+    unsupported(hops::reduce_matrix(MyMin, &a).unwrap_err(), "Plus");
 }

@@ -3,8 +3,8 @@
 //! entry points say the feature is missing). Compiles in both; runs without a GPU.
 
 use edgeblas::algebra::*;
-use edgeblas::cuda::{self, DeviceCsr, DeviceMask, DeviceVector, Gpu, UnaryOp};
-use edgeblas::descriptor::Descriptor;
+use edgeblas::cuda::{self, DeviceCsr, DeviceMask, DeviceMatrixMask, DeviceVector, Gpu, UnaryOp};
+use edgeblas::descriptor::{Descriptor, MatrixDescriptor};
 
 /// The operations' types, spelled out: a changed signature fails to compile here.
 #[allow(clippy::type_complexity)]
@@ -71,6 +71,40 @@ fn the_device_algebra_mirrors_ops() {
     ) -> R = cuda::ops::assign_scalar::<i32>;
     let _reduce: fn(Plus<u64>, &DeviceVector<u64>) -> edgeblas::Result<u64> =
         cuda::ops::reduce::<u64, Plus<u64>>;
+    let _mxm: fn(
+        &mut DeviceCsr<u64>,
+        Option<&DeviceMatrixMask<'_>>,
+        Accum<'_, u64>,
+        PlusPair<u64>,
+        &DeviceCsr<()>,
+        &DeviceCsr<()>,
+        &MatrixDescriptor,
+    ) -> R = cuda::ops::mxm::<PlusPair<u64>, (), ()>;
+    let _transpose: fn(
+        &mut DeviceCsr<f64>,
+        Option<&DeviceMatrixMask<'_>>,
+        Accum<'_, f64>,
+        &DeviceCsr<f64>,
+        &MatrixDescriptor,
+    ) -> R = cuda::ops::transpose::<f64>;
+    let _reduce_matrix: fn(Plus<u64>, &DeviceCsr<u64>) -> edgeblas::Result<u64> =
+        cuda::ops::reduce_matrix::<u64, Plus<u64>>;
+    let _empty: fn(&Gpu, usize, usize) -> edgeblas::Result<DeviceCsr<i32>> =
+        DeviceCsr::<i32>::empty;
+    fn _matrix_masks<'a>(
+        b: &'a DeviceCsr<bool>,
+        f: &'a DeviceCsr<f32>,
+    ) -> [DeviceMatrixMask<'a>; 2] {
+        let m = DeviceMatrixMask::values(f).complement();
+        let _shape: (usize, usize) = (m.nrows(), m.ncols());
+        [DeviceMatrixMask::structure(b), m]
+    }
+    let _tc: fn(
+        &Gpu,
+        &edgeblas::graph::Graph<'_, ()>,
+        edgeblas::algo::triangles::TriangleMethod,
+        edgeblas::algo::triangles::Presort,
+    ) -> edgeblas::Result<edgeblas::algo::triangles::TriangleCount> = cuda::triangle_count;
 }
 
 /// Without the feature, opening a device says why; with it and no GPU, too.

@@ -1,13 +1,17 @@
 //! On a GPU: the device algebra (`edgeblas::cuda::ops`) against the CPU's `ops`, the
 //! same random cases as the host build's test (tests/common/cuda_ops_cases.rs): every
 //! built-in semiring over every type, `mxv` and `vxm` both ways, every mask form,
-//! accumulators; `ewise_add`, `ewise_mult`, `apply`, `assign`, `reduce`. Operands are
+//! accumulators; `ewise_add`, `ewise_mult`, `apply`, `assign`, `reduce`; `mxm` (dot and
+//! saxpy), `transpose`, `reduce_matrix` and the triangle count with matrix masks
+//! (tests/common/cuda_matrix_cases.rs). Operands are
 //! uploaded, the operation runs on the device, the result is downloaded. Without a GPU
 //! every test prints SKIP and passes, unless `EDGEBLAS_REQUIRE_GPU=1`; without the
 //! `cuda` feature they are ignored.
 
 #[path = "common/cuda_ops_cases.rs"]
 mod cases;
+#[path = "common/cuda_matrix_cases.rs"]
+mod matrix_cases;
 #[path = "common/oracle.rs"]
 mod oracle;
 #[path = "common/random.rs"]
@@ -15,10 +19,13 @@ mod random;
 
 use cases::{MaskArg, MaskVec, Runner};
 use edgeblas::algebra::*;
-use edgeblas::cuda::{self, DeviceCsr, DeviceMask, DeviceValue, DeviceVector, Gpu, UnaryOp};
-use edgeblas::descriptor::Descriptor;
+use edgeblas::cuda::{
+    self, DeviceCsr, DeviceMask, DeviceMatrixMask, DeviceValue, DeviceVector, Gpu, UnaryOp,
+};
+use edgeblas::descriptor::{Descriptor, MatrixDescriptor};
 use edgeblas::matrix::Csr;
 use edgeblas::vector::Vector;
+use matrix_cases::{MatMaskArg, MatMaskMat, MatrixRunner};
 
 /// The GPU, or `None` after printing why the test is skipped.
 fn gpu(test: &str) -> Option<Gpu> {
@@ -228,6 +235,105 @@ impl Runner for Device {
     }
 }
 
+/// A mask matrix on the device, of its own type.
+enum DevMatMask {
+    Unit(DeviceCsr<()>),
+    Bool(DeviceCsr<bool>),
+    I32(DeviceCsr<i32>),
+    F64(DeviceCsr<f64>),
+}
+
+impl Device {
+    fn matrix_mask(&self, m: Option<&MatMaskArg<'_>>) -> edgeblas::Result<Option<DevMatMask>> {
+        let g = &self.0;
+        m.map(|m| {
+            Ok(match m.m {
+                MatMaskMat::Unit(c) => DevMatMask::Unit(DeviceCsr::upload(g, c)?),
+                MatMaskMat::Bool(c) => DevMatMask::Bool(DeviceCsr::upload(g, c)?),
+                MatMaskMat::I32(c) => DevMatMask::I32(DeviceCsr::upload(g, c)?),
+                MatMaskMat::F64(c) => DevMatMask::F64(DeviceCsr::upload(g, c)?),
+            })
+        })
+        .transpose()
+    }
+}
+
+fn device_matrix_mask<'a>(v: &'a DevMatMask, m: &MatMaskArg<'_>) -> DeviceMatrixMask<'a> {
+    fn one<'v, T: DeviceValue>(c: &'v DeviceCsr<T>, m: &MatMaskArg<'_>) -> DeviceMatrixMask<'v> {
+        let d = if m.structure {
+            DeviceMatrixMask::structure(c)
+        } else {
+            DeviceMatrixMask::values(c)
+        };
+        if m.complement { d.complement() } else { d }
+    }
+    match v {
+        DevMatMask::Unit(c) => one(c, m),
+        DevMatMask::Bool(c) => one(c, m),
+        DevMatMask::I32(c) => one(c, m),
+        DevMatMask::F64(c) => one(c, m),
+    }
+}
+
+impl MatrixRunner for Device {
+    fn mxm<S, A, B>(
+        &self,
+        c: &mut Csr<S::Output>,
+        mask: Option<&MatMaskArg<'_>>,
+        accum: Accum<'_, S::Output>,
+        s: S,
+        a: &Csr<A>,
+        b: &Csr<B>,
+        desc: &MatrixDescriptor,
+    ) -> edgeblas::Result<()>
+    where
+        S: Semiring<A, B> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        B: DeviceValue,
+    {
+        let mv = self.matrix_mask(mask)?;
+        let dm = mv.as_ref().zip(mask).map(|(v, m)| device_matrix_mask(v, m));
+        let da = DeviceCsr::upload(&self.0, a)?;
+        let db = DeviceCsr::upload(&self.0, b)?;
+        let mut dc = DeviceCsr::upload(&self.0, c)?;
+        cuda::ops::mxm(&mut dc, dm.as_ref(), accum, s, &da, &db, desc)?;
+        *c = dc.download()?;
+        Ok(())
+    }
+    fn transpose<T: DeviceValue>(
+        &self,
+        c: &mut Csr<T>,
+        mask: Option<&MatMaskArg<'_>>,
+        accum: Accum<'_, T>,
+        a: &Csr<T>,
+        desc: &MatrixDescriptor,
+    ) -> edgeblas::Result<()> {
+        let mv = self.matrix_mask(mask)?;
+        let dm = mv.as_ref().zip(mask).map(|(v, m)| device_matrix_mask(v, m));
+        let da = DeviceCsr::upload(&self.0, a)?;
+        let mut dc = DeviceCsr::upload(&self.0, c)?;
+        cuda::ops::transpose(&mut dc, dm.as_ref(), accum, &da, desc)?;
+        *c = dc.download()?;
+        Ok(())
+    }
+    fn reduce_matrix<T: DeviceValue, M: Monoid<T> + 'static>(
+        &self,
+        m: M,
+        a: &Csr<T>,
+    ) -> edgeblas::Result<T> {
+        cuda::ops::reduce_matrix(m, &DeviceCsr::upload(&self.0, a)?)
+    }
+    fn triangle_count(
+        &self,
+        g: &edgeblas::graph::Graph<'_, ()>,
+        method: edgeblas::algo::triangles::TriangleMethod,
+        presort: edgeblas::algo::triangles::Presort,
+    ) -> edgeblas::Result<edgeblas::algo::triangles::TriangleCount> {
+        cuda::triangle_count(&self.0, g, method, presort)
+    }
+}
+
 macro_rules! gpu_tests {
     ($($name:ident => |$d:ident| $body:expr;)*) => {$(
         #[test]
@@ -255,6 +361,17 @@ gpu_tests! {
     device_elementwise_over_f32_equals_the_cpu => |d| cases::elementwise_over_f32(&d);
     device_elementwise_over_f64_equals_the_cpu => |d| cases::elementwise_over_f64(&d);
     device_elementwise_over_bool_equals_the_cpu => |d| cases::elementwise_over_bool(&d);
+    device_transpose_equals_the_cpu => |d| matrix_cases::transposes(&d);
+    device_mxm_over_u32_equals_the_cpu => |d| matrix_cases::mxm_arith::<_, u32>(&d, 1100, "u32");
+    device_mxm_over_u64_equals_the_cpu => |d| matrix_cases::mxm_arith::<_, u64>(&d, 1200, "u64");
+    device_mxm_over_i32_equals_the_cpu => |d| matrix_cases::mxm_arith::<_, i32>(&d, 1300, "i32");
+    device_mxm_over_i64_equals_the_cpu => |d| matrix_cases::mxm_arith::<_, i64>(&d, 1400, "i64");
+    device_mxm_over_f32_equals_the_cpu => |d| matrix_cases::mxm_arith::<_, f32>(&d, 1500, "f32");
+    device_mxm_over_f64_equals_the_cpu => |d| matrix_cases::mxm_arith::<_, f64>(&d, 1600, "f64");
+    device_mxm_boolean_and_positional_semirings_equal_the_cpu => |d| matrix_cases::mxm_boolean_and_positional(&d);
+    device_mxm_long_rows_equal_the_cpu => |d| matrix_cases::mxm_long_rows(&d);
+    device_reduce_matrix_equals_the_cpu => |d| matrix_cases::reduce_matrices(&d);
+    device_triangle_count_equals_the_cpu => |d| matrix_cases::triangle_counts(&d);
 }
 
 #[test]

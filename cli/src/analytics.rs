@@ -10,7 +10,7 @@ use edgeblas::io::{self, Graph};
 use edgeblas::prelude::*;
 use serde_json::{Value, json};
 
-use crate::common::{Backend, InputArgs, open_gpu, set_threads, sources_of, timed};
+use crate::common::{Backend, InputArgs, no_mpi_for, open_gpu, set_threads, sources_of, timed};
 
 /// Flags every analytics command takes.
 #[derive(Args, Debug)]
@@ -105,6 +105,11 @@ pub struct TcArgs {
     /// Vertex order before counting: auto (by degree when skewed), none, ascending, descending
     #[arg(long, default_value = "auto")]
     pub presort: String,
+    /// Where the product runs: the CPU, or the first CUDA GPU (the device algebra's
+    /// masked mxm, `cuda::triangle_count`; a build with --features cuda, a GPU and its
+    /// driver)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
 }
 
 /// Flags of `edgeblas bc`.
@@ -370,6 +375,11 @@ pub fn tc(a: &TcArgs) -> Result<()> {
             )));
         }
     };
+    let gpu = match a.backend {
+        Backend::Cpu => None,
+        Backend::Cuda => Some(open_gpu()?),
+        Backend::Mpi => return Err(no_mpi_for("tc")),
+    };
     let l = load(&a.common)?;
     if !l.symmetric {
         return Err(Error::InvalidArgument(format!(
@@ -378,7 +388,13 @@ pub fn tc(a: &TcArgs) -> Result<()> {
             a.common.input.file.display()
         )));
     }
-    let (t, seconds) = timed(|| algo::triangle_count(&l.graph(), method, presort));
+    let graph = l.graph();
+    let (t, seconds) = match &gpu {
+        None => timed(|| Ok(algo::triangle_count(&graph, method, presort))),
+        // On the GPU the clock includes the operand's upload.
+        Some(gpu) => timed(|| edgeblas::cuda::triangle_count(gpu, &graph, method, presort)),
+    };
+    let t = t?;
     let presort_name = match t.presort {
         Presort::Ascending => "ascending",
         Presort::Descending => "descending",
@@ -392,6 +408,7 @@ pub fn tc(a: &TcArgs) -> Result<()> {
                 "triangles": t.triangles,
                 "method": t.method.name(),
                 "presort": presort_name,
+                "backend": a.backend.name(),
                 "seconds": seconds,
             }),
         );

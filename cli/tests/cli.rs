@@ -211,7 +211,18 @@ fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(dir.path(), "g.el", b"0 1\n0 2\n1 3\n2 3\n3 4\n4 0\n5 6\n");
     let f = f.to_str().unwrap();
+    // A 4-clique, a triangle hanging off it and a self-loop: triangles for tc.
+    let t = write(
+        dir.path(),
+        "t.el",
+        b"0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n3 4\n4 5\n5 3\n5 5\n6 7\n",
+    );
+    let t = t.to_str().unwrap();
     for cmd in [
+        vec!["tc", t, "--undirected", "--json"],
+        vec!["tc", t, "--undirected", "--method", "sandia-uu", "--json"],
+        vec!["tc", t, "--undirected", "--method", "burkhardt", "--json"],
+        vec!["tc", t, "--undirected", "--presort", "descending", "--json"],
         vec!["bfs", f, "--source", "0", "--json"],
         vec!["sssp", f, "--source", "0", "--json"],
         vec!["bench", "bfs", f, "--sources", "0,3", "--json"],
@@ -232,6 +243,9 @@ fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
                 "max_distance",
                 "distance_sum",
                 "iterations",
+                "triangles",
+                "method",
+                "presort",
             ] {
                 assert_eq!(c.get(key), g.get(key), "{cmd:?}: {key}");
             }
@@ -247,6 +261,15 @@ fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
         !run(&["bfs", f, "--source", "0", "--backend", "tpu"])
             .status
             .success()
+    );
+    // The tc graph has triangles (4 in the clique, 1 beside it), so agreeing means something.
+    assert_eq!(
+        json(&run(&["tc", t, "--undirected", "--json"]))["triangles"],
+        5
+    );
+    assert_error(
+        &run(&["tc", t, "--undirected", "--backend", "mpi"]),
+        "--backend mpi: tc runs on cpu or cuda",
     );
 }
 

@@ -134,6 +134,34 @@ pub fn triangle_count(
     method: TriangleMethod,
     presort: Presort,
 ) -> TriangleCount {
+    let (t, method, presort) = triangle_operand(g, method, presort);
+    let n = t.nrows();
+    // C<T> = T plus.pair T' (Burkhardt: T T, the same for a symmetric T)
+    let mut c = Csr::<u64>::empty(n, n);
+    ops::mxm(
+        &mut c,
+        Some(&MatrixMask::structure(&t)),
+        None,
+        PlusPair::<u64>::new(),
+        &t,
+        &t,
+        &MatrixDescriptor::DEFAULT.with_transpose_b(),
+    );
+    let sum = ops::reduce_matrix(Plus::<u64>::new(), &c);
+    triangles_from_sum(sum, method, presort)
+}
+
+/// The operand `T` of [`triangle_count`]'s product `C<T> = T (+).(pair) T'` (the graph
+/// presorted, then its strict lower or upper triangle, or its off-diagonal part), with
+/// the method and presort resolved from `Auto`: what the CPU and the device share.
+///
+/// # Panics
+/// If `A` is not square.
+pub(crate) fn triangle_operand(
+    g: &Graph<'_, ()>,
+    method: TriangleMethod,
+    presort: Presort,
+) -> (Csr<()>, TriangleMethod, Presort) {
     let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "triangle_count needs a square matrix");
     let method = match method {
@@ -170,18 +198,15 @@ pub fn triangle_count(
         }
         _ => ops::select_matrix(&mut t, None, None, ops::tril(-1), a, &md),
     }
-    // C<T> = T plus.pair T' (Burkhardt: T T, the same for a symmetric T)
-    let mut c = Csr::<u64>::empty(n, n);
-    ops::mxm(
-        &mut c,
-        Some(&MatrixMask::structure(&t)),
-        None,
-        PlusPair::<u64>::new(),
-        &t,
-        &t,
-        &md.with_transpose_b(),
-    );
-    let sum = ops::reduce_matrix(Plus::<u64>::new(), &c);
+    (t, method, presort)
+}
+
+/// The count from the sum of `C`: Burkhardt's counts every triangle six times.
+pub(crate) fn triangles_from_sum(
+    sum: u64,
+    method: TriangleMethod,
+    presort: Presort,
+) -> TriangleCount {
     TriangleCount {
         triangles: if method == TriangleMethod::Burkhardt {
             sum / 6

@@ -14,6 +14,7 @@ use crate::backend::cuda::exec::{Exec, Launch};
 use crate::backend::cuda::gpu::GpuExec;
 use crate::backend::cuda::host::HostExec;
 use crate::backend::cuda::levels::{GraphView, Levels, Structure, csr_view};
+use crate::backend::cuda::matrix::{self as dmat, DMat, MatMaskView};
 use crate::backend::cuda::ops::{self as dops, CsrView, DVec, MaskView};
 use crate::backend::cuda::relax;
 use crate::error::{Error, Result};
@@ -104,16 +105,20 @@ fn rows_fit(n: usize) -> Result<()> {
 
 /// A CSR matrix in device memory: row offsets, column indices and (unless `T` is `()`)
 /// values, as in [`Csr`].
-#[derive(Debug)]
 pub struct DeviceCsr<T> {
     gpu: Gpu,
-    nrows: usize,
-    ncols: usize,
-    nnz: usize,
-    offsets: CudaSlice<u64>,
-    indices: CudaSlice<u32>,
-    values: Option<CudaSlice<u8>>,
+    m: DMat<GpuExec>,
     _t: PhantomData<T>,
+}
+
+impl<T> std::fmt::Debug for DeviceCsr<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceCsr")
+            .field("nrows", &self.m.nrows)
+            .field("ncols", &self.m.ncols)
+            .field("nnz", &self.m.nnz)
+            .finish_non_exhaustive()
+    }
 }
 
 impl DeviceCsr<()> {
@@ -125,12 +130,7 @@ impl DeviceCsr<()> {
         rows_fit(a.nrows().max(a.ncols()))?;
         Ok(DeviceCsr {
             gpu: gpu.clone(),
-            nrows: a.nrows(),
-            ncols: a.ncols(),
-            nnz: a.nnz(),
-            offsets: gpu.ex.upload(a.offsets())?,
-            indices: gpu.ex.upload(a.indices())?,
-            values: None,
+            m: DMat::upload(&*gpu.ex, a, true)?,
             _t: PhantomData,
         })
     }
@@ -142,15 +142,24 @@ impl<T: DeviceValue> DeviceCsr<T> {
     /// # Errors
     /// A device error (out of memory, say), or more rows than u32 ids allow.
     pub fn upload(gpu: &Gpu, a: &Csr<T>) -> Result<Self> {
-        let s = DeviceCsr::upload_structure(gpu, a)?;
+        rows_fit(a.nrows().max(a.ncols()))?;
         Ok(DeviceCsr {
-            values: upload_values(gpu, a.values())?,
-            gpu: s.gpu,
-            nrows: s.nrows,
-            ncols: s.ncols,
-            nnz: s.nnz,
-            offsets: s.offsets,
-            indices: s.indices,
+            gpu: gpu.clone(),
+            m: DMat::upload(&*gpu.ex, a, false)?,
+            _t: PhantomData,
+        })
+    }
+
+    /// An `nrows x ncols` matrix with no entries on `gpu` (as [`Csr::empty`]): the
+    /// output of a device [`ops::mxm`] or [`ops::transpose`].
+    ///
+    /// # Errors
+    /// A device error, or more rows or columns than u32 ids allow.
+    pub fn empty(gpu: &Gpu, nrows: usize, ncols: usize) -> Result<Self> {
+        rows_fit(nrows.max(ncols))?;
+        Ok(DeviceCsr {
+            gpu: gpu.clone(),
+            m: DMat::empty(&*gpu.ex, nrows, ncols, std::mem::size_of::<T>())?,
             _t: PhantomData,
         })
     }
@@ -160,24 +169,20 @@ impl<T: DeviceValue> DeviceCsr<T> {
     /// # Errors
     /// A device error.
     pub fn download(&self) -> Result<Csr<T>> {
-        let ex = &self.gpu.ex;
-        let offsets = ex.download(&self.offsets, self.nrows + 1)?;
-        let indices = ex.download(&self.indices, self.nnz)?;
-        let values = download_values(&self.gpu, &self.values, self.nnz)?;
-        Csr::new_checked(self.nrows, self.ncols, offsets, indices, values)
+        self.m.download(&*self.gpu.ex)
     }
 
     /// Number of rows.
     pub fn nrows(&self) -> usize {
-        self.nrows
+        self.m.nrows
     }
     /// Number of columns.
     pub fn ncols(&self) -> usize {
-        self.ncols
+        self.m.ncols
     }
     /// Number of stored entries.
     pub fn nnz(&self) -> usize {
-        self.nnz
+        self.m.nnz
     }
     /// The device it lives on.
     pub fn gpu(&self) -> &Gpu {
@@ -187,16 +192,8 @@ impl<T: DeviceValue> DeviceCsr<T> {
     fn view(&self) -> CsrView {
         let ex = &*self.gpu.ex;
         CsrView {
-            a: EbCsr {
-                offsets: ex.addr(&self.offsets),
-                indices: ex.addr(&self.indices),
-                nrows: self.nrows as u32,
-                ncols: self.ncols as u32,
-            },
-            values: match &self.values {
-                Some(v) => ex.addr(v).cast_const().cast(),
-                None => std::ptr::null(),
-            },
+            a: self.m.csr(ex),
+            values: self.m.vals_ptr(ex).cast_const(),
         }
     }
 }
@@ -240,10 +237,10 @@ impl DeviceBfsGraph {
     /// # Errors
     /// A non-square matrix.
     pub fn symmetric(a: DeviceCsr<()>) -> Result<Self> {
-        if a.nrows != a.ncols {
+        if a.m.nrows != a.m.ncols {
             return Err(Error::InvalidArgument(format!(
                 "bfs needs a square adjacency, not {} x {}",
-                a.nrows, a.ncols
+                a.m.nrows, a.m.ncols
             )));
         }
         Ok(DeviceBfsGraph { a, at: None })
@@ -251,25 +248,25 @@ impl DeviceBfsGraph {
 
     /// Number of vertices.
     pub fn vertices(&self) -> usize {
-        self.a.nrows
+        self.a.m.nrows
     }
     /// Number of arcs.
     pub fn arcs(&self) -> usize {
-        self.a.nnz
+        self.a.m.nnz
     }
 
     fn view(&self) -> GraphView {
         let ex = &*self.a.gpu.ex;
-        let n = self.a.nrows as u32;
-        let a = csr_view(ex, n, &self.a.offsets, &self.a.indices);
+        let n = self.a.m.nrows as u32;
+        let a = csr_view(ex, n, &self.a.m.off, &self.a.m.idx);
         let at = match &self.at {
-            Some(t) => csr_view(ex, n, &t.offsets, &t.indices),
+            Some(t) => csr_view(ex, n, &t.m.off, &t.m.idx),
             None => a,
         };
         GraphView {
             a,
             at,
-            m: self.a.nnz as u64,
+            m: self.a.m.nnz as u64,
         }
     }
 }
@@ -317,12 +314,15 @@ pub fn chung_lu_phases(
 fn device_csr(gpu: &Gpu, g: crate::backend::cuda::chung_lu::Generated<GpuExec>) -> DeviceCsr<()> {
     DeviceCsr {
         gpu: gpu.clone(),
-        nrows: g.n,
-        ncols: g.n,
-        nnz: g.nnz,
-        offsets: g.offsets,
-        indices: g.indices,
-        values: None,
+        m: DMat {
+            nrows: g.n,
+            ncols: g.n,
+            nnz: g.nnz,
+            elem: 0,
+            off: g.offsets,
+            idx: g.indices,
+            vals: None,
+        },
         _t: PhantomData,
     }
 }
@@ -416,12 +416,12 @@ pub fn bellman_ford(
     a: &DeviceCsr<f64>,
     source: Index,
 ) -> Result<Result<ShortestPaths, NegativeCycle>> {
-    check_square(a.nrows, a.ncols, source)?;
+    check_square(a.m.nrows, a.m.ncols, source)?;
     let ex = &*a.gpu.ex;
-    let w = a.values.as_ref().expect("f64 values are stored");
-    // The values are the f64s' bytes: cudaMalloc aligns them for doubles.
+    let w = a.m.vals.as_ref().expect("f64 values are stored");
+    // The values are the f64s' bytes, in 8-byte words.
     let weights = ex.addr(w).cast::<f64>().cast_const();
-    relax::bellman_ford(ex, a.nrows as u32, &a.offsets, &a.indices, weights, source)
+    relax::bellman_ford(ex, a.m.nrows as u32, &a.m.off, &a.m.idx, weights, source)
 }
 
 fn check_square(nrows: usize, ncols: usize, source: Index) -> Result<()> {
@@ -494,6 +494,62 @@ fn pagerank_on<E: Exec, K>(
         Precision::F64 => sweep::<E, f64>(ex, view, &outdeg, opts),
         Precision::F32 => sweep::<E, f32>(ex, view, &outdeg, opts),
     }
+}
+
+/// Triangle counting on the device, the method and presort of
+/// [`crate::algo::triangle_count`] (whose count this equals): the operand `T` (the
+/// presorted graph's strict lower or upper triangle, or its off-diagonal part) is built
+/// on the host and uploaded, then `C<T> = T (+).(pair) T'` runs as the device's masked
+/// dot products ([`ops::mxm`]) and `C` is summed there ([`ops::reduce_matrix`]).
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for a non-square adjacency; a device error.
+pub fn triangle_count(
+    gpu: &Gpu,
+    g: &crate::graph::Graph<'_, ()>,
+    method: crate::algo::triangles::TriangleMethod,
+    presort: crate::algo::triangles::Presort,
+) -> Result<crate::algo::triangles::TriangleCount> {
+    triangle_count_on(&*gpu.ex, g, method, presort)
+}
+
+fn triangle_count_on<E: Exec>(
+    ex: &E,
+    g: &crate::graph::Graph<'_, ()>,
+    method: crate::algo::triangles::TriangleMethod,
+    presort: crate::algo::triangles::Presort,
+) -> Result<crate::algo::triangles::TriangleCount> {
+    use crate::algebra::{Plus, PlusPair};
+    use crate::algo::triangles::{triangle_operand, triangles_from_sum};
+    use crate::backend::cuda::abi::EB_TYPE_UNIT;
+    use crate::descriptor::MatrixDescriptor;
+    let a = g.adjacency();
+    if a.nrows() != a.ncols() {
+        return Err(Error::InvalidArgument(format!(
+            "triangle counting needs a square adjacency, not {} x {}",
+            a.nrows(),
+            a.ncols()
+        )));
+    }
+    rows_fit(a.nrows())?;
+    let (t, method, presort) = triangle_operand(g, method, presort);
+    let n = t.nrows();
+    let dt = DMat::upload(ex, &t, true)?;
+    let mut c = DMat::empty(ex, n, n, std::mem::size_of::<u64>())?;
+    let mask = MatMaskView::of(ex, &dt, EB_TYPE_UNIT, true, false);
+    // C<T> = T plus.pair T'
+    dmat::typed::mxm::<E, PlusPair<u64>, (), ()>(
+        ex,
+        &mut c,
+        mask,
+        None,
+        PlusPair::<u64>::new(),
+        &dt,
+        &dt,
+        &MatrixDescriptor::DEFAULT.with_transpose_b(),
+    )?;
+    let sum = dmat::typed::reduce_matrix(ex, Plus::<u64>::new(), &c)?;
+    Ok(triangles_from_sum(sum, method, presort))
 }
 
 /// A sparse vector in device memory: `nvals` indices (not necessarily sorted on the
@@ -869,6 +925,75 @@ impl<'a> DeviceMask<'a> {
     }
 }
 
+/// Where a device matrix operation may write: the entries of a [`DeviceCsr`] (its
+/// structure, or the entries whose value is true), optionally complemented; the device
+/// form of [`crate::descriptor::MatrixMask`].
+#[derive(Clone, Copy)]
+pub struct DeviceMatrixMask<'a> {
+    view: MatMaskView,
+    _m: PhantomData<&'a ()>,
+}
+
+impl std::fmt::Debug for DeviceMatrixMask<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceMatrixMask")
+            .field("nrows", &self.view.m.nrows)
+            .field("ncols", &self.view.m.ncols)
+            .field("flags", &self.view.flags)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> DeviceMatrixMask<'a> {
+    /// The structure of `m`: every stored entry, whatever its value.
+    pub fn structure<T: DeviceValue>(m: &'a DeviceCsr<T>) -> Self {
+        let ty = dops::type_code::<T>().map_or(0, |c| c.1);
+        DeviceMatrixMask {
+            view: MatMaskView::of(&*m.gpu.ex, &m.m, ty, true, false),
+            _m: PhantomData,
+        }
+    }
+
+    /// The stored entries of `m` whose value is true (non-zero).
+    pub fn values<T: DeviceValue>(m: &'a DeviceCsr<T>) -> Self {
+        let ty = dops::type_code::<T>().map_or(0, |c| c.1);
+        DeviceMatrixMask {
+            view: MatMaskView::of(&*m.gpu.ex, &m.m, ty, false, false),
+            _m: PhantomData,
+        }
+    }
+
+    /// The complement: allows exactly the positions this mask does not.
+    pub fn complement(mut self) -> Self {
+        self.view.flags ^= crate::backend::cuda::abi::EB_MASK_COMPLEMENT;
+        self
+    }
+
+    /// Rows of the matrix the mask came from.
+    pub fn nrows(&self) -> usize {
+        self.view.m.nrows as usize
+    }
+
+    /// Columns of the matrix the mask came from.
+    pub fn ncols(&self) -> usize {
+        self.view.m.ncols as usize
+    }
+}
+
+fn matrix_mask_view(
+    mask: Option<&DeviceMatrixMask<'_>>,
+    nrows: usize,
+    ncols: usize,
+) -> MatMaskView {
+    match mask {
+        Some(m) => {
+            assert_eq!(m.view.shape(), (nrows, ncols), "mask shape != C's shape");
+            m.view
+        }
+        None => MatMaskView::NONE,
+    }
+}
+
 fn mask_view(mask: Option<&DeviceMask<'_>>, len: usize) -> MaskView {
     match mask {
         Some(m) => {
@@ -880,7 +1005,8 @@ fn mask_view(mask: Option<&DeviceMask<'_>>, len: usize) -> MaskView {
 }
 
 /// The device algebra: the operations of [`crate::ops`], by the same names and in the
-/// same argument order, on [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`].
+/// same argument order, on [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`] (a
+/// [`DeviceMatrixMask`] for `mxm` and `transpose`).
 ///
 /// Semirings, monoids and operators are the built-in ones over the device's types (one
 /// CUDA kernel per built-in semiring and type, instantiated by build.rs from one template
@@ -890,7 +1016,10 @@ fn mask_view(mask: Option<&DeviceMask<'_>>, len: usize) -> MaskView {
 /// monoids (integers, MIN, MAX, ANY, Booleans, positional); under float PLUS and TIMES,
 /// `mxv`'s pull and `reduce` sum in the CPU's order within a row or a segment of 2048
 /// entries, and `vxm`'s push sums each output's terms in the order they arrive (so within
-/// a few ulps of the CPU, and not the same bytes from run to run).
+/// a few ulps of the CPU, and not the same bytes from run to run). `mxm` sums each
+/// entry's terms in ascending inner index from the first, one thread per row, as the
+/// CPU does: the CPU's bytes under every semiring, float PLUS included;
+/// `reduce_matrix` sums the values by segments of 2048 in storage order.
 ///
 /// Shapes are the caller's contract, as in [`crate::ops`]: a mismatch panics, naming
 /// the operands. Operands must live on one GPU.
@@ -898,7 +1027,7 @@ pub mod ops {
     use super::*;
     use crate::algebra::{Accum, BinaryOp, Monoid, Semiring};
     use crate::backend::cuda::ops::typed;
-    use crate::descriptor::Descriptor;
+    use crate::descriptor::{Descriptor, MatrixDescriptor};
 
     /// `w<m> = w (.) (A (+).(x) u)` -- pull: one row of `A` per output entry the mask
     /// allows, stopping at the monoid's terminal value; with `desc.transpose`, a push
@@ -926,9 +1055,9 @@ pub mod ops {
         U: DeviceValue,
     {
         let (rows, cols) = if desc.transpose {
-            (a.ncols, a.nrows)
+            (a.m.ncols, a.m.nrows)
         } else {
-            (a.nrows, a.ncols)
+            (a.m.nrows, a.m.ncols)
         };
         assert_eq!(u.len(), cols, "u.len() != A.ncols()");
         assert_eq!(w.len(), rows, "w.len() != A.nrows()");
@@ -970,9 +1099,9 @@ pub mod ops {
         U: DeviceValue,
     {
         let (rows, cols) = if desc.transpose {
-            (a.ncols, a.nrows)
+            (a.m.ncols, a.m.nrows)
         } else {
-            (a.nrows, a.ncols)
+            (a.m.nrows, a.m.ncols)
         };
         assert_eq!(u.len(), rows, "u.len() != A.nrows()");
         assert_eq!(w.len(), cols, "w.len() != A.ncols()");
@@ -1137,6 +1266,111 @@ pub mod ops {
     ) -> Result<T> {
         typed::reduce(&*u.gpu.ex, monoid, &u.v)
     }
+
+    /// `C<M> = C (.) (A (+).(x) B)` -- GrB_mxm ([`crate::ops::mxm`]): `T(i, j)` is the
+    /// monoid sum over `k` of `multiply(A(i, k), B(k, j), k)`, summed in ascending `k`
+    /// from the first term (one thread per row), then written through the mask and the
+    /// accumulator. `desc.transpose_a` and `desc.transpose_b` use `A'` and `B'`
+    /// (transposed on the device when the method needs it).
+    ///
+    /// # Method
+    /// - *dot*, under a mask that is not complemented: `T(i, j) = A(i, :) . B(:, j)` for
+    ///   each (true, when valued) entry of the mask, a merge of `A`'s row with a row of
+    ///   `B'` (`B` itself under `transpose_b`, else `B` transposed on the device) that
+    ///   stops at the monoid's terminal value: triangle counting's `C<L> = L L'`.
+    /// - *saxpy* (Gustavson) otherwise: row `i` accumulates the rows `B(k, :)` scaled by
+    ///   `A(i, k)` in a workspace of its own: a hash table of the power of two at least
+    ///   twice the row's terms, or a dense one (a slot per column) when that would be as
+    ///   many slots as columns; then gathered and sorted. The workspaces together hold
+    ///   fewer than four slots per term of the product (and at most the columns per
+    ///   row), all allocated at once: no tiling bounds them yet.
+    ///
+    /// Results are the CPU's bytes for every built-in semiring, float PLUS included (the
+    /// same terms in the same order).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a semiring or accumulator the device does not have; a
+    /// device error.
+    ///
+    /// # Panics
+    /// If `ncols(A) != nrows(B)` (after the transposes), or `C` or the mask is not
+    /// `nrows(A) x ncols(B)`, as [`crate::ops::mxm`].
+    pub fn mxm<S, A, B>(
+        c: &mut DeviceCsr<S::Output>,
+        mask: Option<&DeviceMatrixMask<'_>>,
+        accum: Accum<'_, S::Output>,
+        semiring: S,
+        a: &DeviceCsr<A>,
+        b: &DeviceCsr<B>,
+        desc: &MatrixDescriptor,
+    ) -> Result<()>
+    where
+        S: Semiring<A, B> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        B: DeviceValue,
+    {
+        let (arows, acols) = if desc.transpose_a {
+            (a.m.ncols, a.m.nrows)
+        } else {
+            (a.m.nrows, a.m.ncols)
+        };
+        let (inner, ncols) = if desc.transpose_b {
+            (b.m.ncols, b.m.nrows)
+        } else {
+            (b.m.nrows, b.m.ncols)
+        };
+        assert_eq!(acols, inner, "ncols(A) != nrows(B) in mxm");
+        assert_eq!(
+            (c.m.nrows, c.m.ncols),
+            (arows, ncols),
+            "C's shape != nrows(A) x ncols(B) in mxm"
+        );
+        let m = matrix_mask_view(mask, arows, ncols);
+        dmat::typed::mxm(&*c.gpu.ex, &mut c.m, m, accum, semiring, &a.m, &b.m, desc)
+    }
+
+    /// `C<M> = C (.) A'` -- GrB_transpose ([`crate::ops::transpose`]): a counting sort by
+    /// column on the device (count, prefix sum, place), each row then sorted, so the
+    /// rows ascend as the CPU's do. Under `desc.transpose_a`, `T = A`.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for an accumulator the device does not have; a device
+    /// error.
+    ///
+    /// # Panics
+    /// If `C` is not `ncols(A) x nrows(A)` (`A`'s shape under `transpose_a`), or the mask
+    /// has another shape.
+    pub fn transpose<T: DeviceValue>(
+        c: &mut DeviceCsr<T>,
+        mask: Option<&DeviceMatrixMask<'_>>,
+        accum: Accum<'_, T>,
+        a: &DeviceCsr<T>,
+        desc: &MatrixDescriptor,
+    ) -> Result<()> {
+        let shape = if desc.transpose_a {
+            (a.m.nrows, a.m.ncols)
+        } else {
+            (a.m.ncols, a.m.nrows)
+        };
+        assert_eq!((c.m.nrows, c.m.ncols), shape, "C's shape != A''s shape");
+        let m = matrix_mask_view(mask, shape.0, shape.1);
+        dmat::typed::transpose(&*c.gpu.ex, &mut c.m, m, accum, &a.m, desc)
+    }
+
+    /// `s = (+)_{i, j} A(i, j)` -- GrB_Matrix_reduce to a scalar
+    /// ([`crate::ops::reduce_matrix`]): the values in storage order, by segments of 2048
+    /// as [`reduce`] sums a vector (exact monoids give the CPU's bytes; a float PLUS is
+    /// associated differently, so within rounding); the identity when `A` has no entries.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for a monoid the device does not have; a device error.
+    pub fn reduce_matrix<T: DeviceValue, M: Monoid<T> + 'static>(
+        monoid: M,
+        a: &DeviceCsr<T>,
+    ) -> Result<T> {
+        dmat::typed::reduce_matrix(&*a.gpu.ex, monoid, &a.m)
+    }
 }
 
 type Bound<'a, T> = Option<(&'a dyn crate::algebra::BinaryOp<T, T, Output = T>, T)>;
@@ -1276,14 +1510,25 @@ pub mod host {
         })
     }
 
+    /// [`super::triangle_count`] through the host build of the kernels.
+    ///
+    /// # Errors
+    /// As [`super::triangle_count`].
+    pub fn triangle_count(
+        g: &crate::graph::Graph<'_, ()>,
+        method: crate::algo::triangles::TriangleMethod,
+        presort: crate::algo::triangles::Presort,
+    ) -> Result<crate::algo::triangles::TriangleCount> {
+        triangle_count_on(&HostExec, g, method, presort)
+    }
+
     /// The device algebra ([`super::ops`]) through the host build of its kernels, on
     /// host vectors and matrices: the same launches, run sequentially.
     pub mod ops {
         use super::*;
         use crate::algebra::{Accum, BinaryOp, Monoid, Semiring};
-        use crate::backend::cuda::host::HostBuf;
         use crate::backend::cuda::ops::{pack, typed};
-        use crate::descriptor::Descriptor;
+        use crate::descriptor::{Descriptor, MatrixDescriptor};
 
         /// A mask of the host mirror, as [`super::super::DeviceMask`].
         #[derive(Clone, Debug)]
@@ -1345,42 +1590,95 @@ pub mod host {
             })
         }
 
-        struct HostCsr {
-            off: HostBuf<u64>,
-            idx: HostBuf<u32>,
-            vals: Option<HostBuf<u64>>,
-            nrows: usize,
-            ncols: usize,
+        type HostMat = DMat<HostExec>;
+
+        /// `a` (structure and values) in host buffers, as the kernels read it.
+        fn upload_matrix<A: DeviceValue>(ex: &HostExec, a: &Csr<A>) -> Result<HostMat> {
+            DMat::upload(ex, a, false)
         }
 
-        impl HostCsr {
-            fn upload<A: DeviceValue>(ex: &HostExec, a: &Csr<A>) -> Result<Self> {
-                Ok(HostCsr {
-                    off: ex.upload(a.offsets())?,
-                    idx: ex.upload(a.indices())?,
-                    vals: if std::mem::size_of::<A>() == 0 {
-                        None
-                    } else {
-                        Some(ex.upload(&pack::values_to_words(a.values()))?)
-                    },
-                    nrows: a.nrows(),
-                    ncols: a.ncols(),
-                })
+        /// The view `mxv` and `vxm` take of a matrix.
+        fn view(ex: &HostExec, m: &HostMat) -> CsrView {
+            CsrView {
+                a: m.csr(ex),
+                values: m.vals_ptr(ex).cast_const(),
             }
-            fn view(&self, ex: &HostExec) -> CsrView {
-                CsrView {
-                    a: EbCsr {
-                        offsets: ex.addr(&self.off),
-                        indices: ex.addr(&self.idx),
-                        nrows: self.nrows as u32,
-                        ncols: self.ncols as u32,
-                    },
-                    values: match &self.vals {
-                        Some(v) => ex.addr(v).cast_const().cast(),
-                        None => std::ptr::null(),
-                    },
+        }
+
+        /// A matrix mask of the host mirror, as [`super::super::DeviceMatrixMask`].
+        #[derive(Clone, Debug)]
+        pub struct HostMatrixMask {
+            nrows: usize,
+            ncols: usize,
+            off: Vec<u64>,
+            idx: Vec<Index>,
+            words: Vec<u64>,
+            elem: usize,
+            ty: u32,
+            structure: bool,
+            complement: bool,
+        }
+
+        impl HostMatrixMask {
+            fn of<T: DeviceValue>(m: &Csr<T>, structure: bool) -> Self {
+                HostMatrixMask {
+                    nrows: m.nrows(),
+                    ncols: m.ncols(),
+                    off: m.offsets().to_vec(),
+                    idx: m.indices().to_vec(),
+                    words: pack::values_to_words(m.values()),
+                    elem: std::mem::size_of::<T>(),
+                    ty: dops::type_code::<T>().map_or(0, |c| c.1),
+                    structure,
+                    complement: false,
                 }
             }
+            /// The structure of `m`.
+            pub fn structure<T: DeviceValue>(m: &Csr<T>) -> Self {
+                Self::of(m, true)
+            }
+            /// The true entries of `m`.
+            pub fn values<T: DeviceValue>(m: &Csr<T>) -> Self {
+                Self::of(m, false)
+            }
+            /// The complement.
+            pub fn complement(mut self) -> Self {
+                self.complement = !self.complement;
+                self
+            }
+        }
+
+        fn upload_matrix_mask(
+            ex: &HostExec,
+            m: Option<&HostMatrixMask>,
+            nrows: usize,
+            ncols: usize,
+        ) -> Result<(Option<HostMat>, MatMaskView)> {
+            Ok(match m {
+                None => (None, MatMaskView::NONE),
+                Some(m) => {
+                    assert_eq!(
+                        (m.nrows, m.ncols),
+                        (nrows, ncols),
+                        "mask shape != C's shape"
+                    );
+                    let d = DMat {
+                        nrows: m.nrows,
+                        ncols: m.ncols,
+                        nnz: m.idx.len(),
+                        elem: m.elem,
+                        off: ex.upload(&m.off)?,
+                        idx: ex.upload(&m.idx)?,
+                        vals: if m.elem == 0 {
+                            None
+                        } else {
+                            Some(ex.upload(&m.words)?)
+                        },
+                    };
+                    let view = MatMaskView::of(ex, &d, m.ty, m.structure, m.complement);
+                    (Some(d), view)
+                }
+            })
         }
 
         fn finish<T: DeviceValue>(
@@ -1413,7 +1711,7 @@ pub mod host {
         {
             let ex = HostExec;
             let m = upload_mask(&ex, mask, w.len())?;
-            let ha = HostCsr::upload(&ex, a)?;
+            let ha = upload_matrix(&ex, a)?;
             let hu = pack::upload(&ex, u)?;
             let mut hw = pack::upload(&ex, w)?;
             typed::mxv(
@@ -1422,7 +1720,7 @@ pub mod host {
                 m.view,
                 accum,
                 semiring,
-                ha.view(&ex),
+                view(&ex, &ha),
                 &hu,
                 desc,
             )?;
@@ -1450,7 +1748,7 @@ pub mod host {
         {
             let ex = HostExec;
             let m = upload_mask(&ex, mask, w.len())?;
-            let ha = HostCsr::upload(&ex, a)?;
+            let ha = upload_matrix(&ex, a)?;
             let hu = pack::upload(&ex, u)?;
             let mut hw = pack::upload(&ex, w)?;
             typed::vxm(
@@ -1460,7 +1758,7 @@ pub mod host {
                 accum,
                 semiring,
                 &hu,
-                ha.view(&ex),
+                view(&ex, &ha),
                 desc,
             )?;
             finish(&ex, w, &hw)
@@ -1607,6 +1905,101 @@ pub mod host {
             let ex = HostExec;
             let hu = pack::upload(&ex, u)?;
             typed::reduce(&ex, monoid, &hu)
+        }
+
+        /// [`super::super::ops::mxm`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        ///
+        /// # Panics
+        /// As the device form.
+        pub fn mxm<S, A, B>(
+            c: &mut Csr<S::Output>,
+            mask: Option<&HostMatrixMask>,
+            accum: Accum<'_, S::Output>,
+            semiring: S,
+            a: &Csr<A>,
+            b: &Csr<B>,
+            desc: &MatrixDescriptor,
+        ) -> Result<()>
+        where
+            S: Semiring<A, B> + 'static,
+            S::Output: DeviceValue,
+            A: DeviceValue,
+            B: DeviceValue,
+        {
+            let arows = if desc.transpose_a {
+                a.ncols()
+            } else {
+                a.nrows()
+            };
+            let acols = if desc.transpose_a {
+                a.nrows()
+            } else {
+                a.ncols()
+            };
+            let (inner, ncols) = if desc.transpose_b {
+                (b.ncols(), b.nrows())
+            } else {
+                (b.nrows(), b.ncols())
+            };
+            assert_eq!(acols, inner, "ncols(A) != nrows(B) in mxm");
+            assert_eq!(
+                (c.nrows(), c.ncols()),
+                (arows, ncols),
+                "C's shape != nrows(A) x ncols(B) in mxm"
+            );
+            let ex = HostExec;
+            let (_m, mv) = upload_matrix_mask(&ex, mask, arows, ncols)?;
+            let ha = upload_matrix(&ex, a)?;
+            let hb = upload_matrix(&ex, b)?;
+            let mut hc = upload_matrix(&ex, c)?;
+            dmat::typed::mxm(&ex, &mut hc, mv, accum, semiring, &ha, &hb, desc)?;
+            *c = hc.download(&ex)?;
+            Ok(())
+        }
+
+        /// [`super::super::ops::transpose`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        ///
+        /// # Panics
+        /// As the device form.
+        pub fn transpose<T: DeviceValue>(
+            c: &mut Csr<T>,
+            mask: Option<&HostMatrixMask>,
+            accum: Accum<'_, T>,
+            a: &Csr<T>,
+            desc: &MatrixDescriptor,
+        ) -> Result<()> {
+            let shape = if desc.transpose_a {
+                (a.nrows(), a.ncols())
+            } else {
+                (a.ncols(), a.nrows())
+            };
+            assert_eq!((c.nrows(), c.ncols()), shape, "C's shape != A''s shape");
+            let ex = HostExec;
+            let (_m, mv) = upload_matrix_mask(&ex, mask, shape.0, shape.1)?;
+            let ha = upload_matrix(&ex, a)?;
+            let mut hc = upload_matrix(&ex, c)?;
+            dmat::typed::transpose(&ex, &mut hc, mv, accum, &ha, desc)?;
+            *c = hc.download(&ex)?;
+            Ok(())
+        }
+
+        /// [`super::super::ops::reduce_matrix`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        pub fn reduce_matrix<T: DeviceValue, M: Monoid<T> + 'static>(
+            monoid: M,
+            a: &Csr<T>,
+        ) -> Result<T> {
+            let ex = HostExec;
+            let ha = upload_matrix(&ex, a)?;
+            dmat::typed::reduce_matrix(&ex, monoid, &ha)
         }
     }
 }

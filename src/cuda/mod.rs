@@ -14,10 +14,12 @@
 //!
 //! The device algebra, [`ops`], mirrors [`crate::ops`] by name and argument order
 //! (`mxv`, `vxm`, `ewise_add`, `ewise_mult`, `apply`, `assign`, `assign_scalar`,
-//! `reduce`) on [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`], accumulators
-//! and descriptors, over the built-in semirings, monoids and operators (a user's own is
-//! an [`Error::Unsupported`] naming what the device has); [`pagerank`] runs PageRank on
-//! it with the graph and every vector resident on the device.
+//! `select`, `reduce`; `mxm`, `transpose` and `reduce_matrix` on matrices) on
+//! [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`] or [`DeviceMatrixMask`],
+//! accumulators and descriptors, over the built-in semirings, monoids and operators (a
+//! user's own is an [`Error::Unsupported`] naming what the device has); [`pagerank`]
+//! runs PageRank on it with the graph and every vector resident on the device, and
+//! [`triangle_count`] counts triangles as the masked product `C<L> = L L'` there.
 //!
 //! Without the `cuda` feature this module has the same API and every entry point
 //! returns [`Error::Unsupported`] saying so; with the feature but no GPU or driver,

@@ -74,6 +74,13 @@ impl<T: DeviceValue> DeviceCsr<T> {
     pub fn upload(gpu: &Gpu, _a: &Csr<T>) -> Result<Self> {
         match gpu.never {}
     }
+    /// An `nrows x ncols` matrix with no entries on `gpu`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn empty(gpu: &Gpu, _nrows: usize, _ncols: usize) -> Result<Self> {
+        match gpu.never {}
+    }
     /// Copies the matrix back to the host.
     ///
     /// # Errors
@@ -416,13 +423,43 @@ impl<'a> DeviceMask<'a> {
     }
 }
 
+/// Where a device matrix operation may write (the device form of
+/// [`crate::descriptor::MatrixMask`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DeviceMatrixMask<'a> {
+    never: &'a Infallible,
+}
+
+impl<'a> DeviceMatrixMask<'a> {
+    /// The structure of `m`.
+    pub fn structure<T: DeviceValue>(m: &'a DeviceCsr<T>) -> Self {
+        match m.gpu.never {}
+    }
+    /// The stored entries of `m` whose value is true.
+    pub fn values<T: DeviceValue>(m: &'a DeviceCsr<T>) -> Self {
+        match m.gpu.never {}
+    }
+    /// The complement.
+    pub fn complement(self) -> Self {
+        match *self.never {}
+    }
+    /// Rows of the matrix the mask came from.
+    pub fn nrows(&self) -> usize {
+        match *self.never {}
+    }
+    /// Columns of the matrix the mask came from.
+    pub fn ncols(&self) -> usize {
+        match *self.never {}
+    }
+}
+
 /// The device algebra: the operations of [`crate::ops`] by the same names and in the
 /// same argument order. In this build every one returns [`Error::Unsupported`] (no
 /// operand can be made).
 pub mod ops {
     use super::*;
     use crate::algebra::{Accum, BinaryOp, Monoid, Semiring};
-    use crate::descriptor::Descriptor;
+    use crate::descriptor::{Descriptor, MatrixDescriptor};
 
     /// `w<m> = w (.) (A (+).(x) u)` -- pull.
     ///
@@ -568,6 +605,53 @@ pub mod ops {
     ) -> Result<T> {
         unsupported()
     }
+
+    /// `C<M> = C (.) (A (+).(x) B)` -- GrB_mxm.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn mxm<S, A, B>(
+        _c: &mut DeviceCsr<S::Output>,
+        _mask: Option<&DeviceMatrixMask<'_>>,
+        _accum: Accum<'_, S::Output>,
+        _semiring: S,
+        _a: &DeviceCsr<A>,
+        _b: &DeviceCsr<B>,
+        _desc: &MatrixDescriptor,
+    ) -> Result<()>
+    where
+        S: Semiring<A, B> + 'static,
+        S::Output: DeviceValue,
+        A: DeviceValue,
+        B: DeviceValue,
+    {
+        unsupported()
+    }
+
+    /// `C<M> = C (.) A'` -- GrB_transpose.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn transpose<T: DeviceValue>(
+        _c: &mut DeviceCsr<T>,
+        _mask: Option<&DeviceMatrixMask<'_>>,
+        _accum: Accum<'_, T>,
+        _a: &DeviceCsr<T>,
+        _desc: &MatrixDescriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `s = (+)_{i, j} A(i, j)`.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn reduce_matrix<T: DeviceValue, M: Monoid<T> + 'static>(
+        _monoid: M,
+        _a: &DeviceCsr<T>,
+    ) -> Result<T> {
+        unsupported()
+    }
 }
 
 /// PageRank on the device.
@@ -580,5 +664,18 @@ pub fn pagerank(
     _opts: &crate::algo::pagerank::PageRankOptions,
     _precision: crate::algo::pagerank::Precision,
 ) -> Result<crate::algo::pagerank::PageRank> {
+    match gpu.never {}
+}
+
+/// Triangle counting on the device.
+///
+/// # Errors
+/// Never returns in this build (no [`Gpu`] can be made).
+pub fn triangle_count(
+    gpu: &Gpu,
+    _g: &crate::graph::Graph<'_, ()>,
+    _method: crate::algo::triangles::TriangleMethod,
+    _presort: crate::algo::triangles::Presort,
+) -> Result<crate::algo::triangles::TriangleCount> {
     match gpu.never {}
 }

@@ -48,7 +48,12 @@ pub(crate) struct Generated<E: Exec> {
 }
 
 /// The exclusive prefix sum of `input[0..len]` into `out[1..=len]` (`out[0]` stays 0).
-fn scan<E: Exec>(ex: &E, input: &E::Buf<u64>, len: usize, out: &E::Buf<u64>) -> Result<()> {
+pub(crate) fn scan<E: Exec>(
+    ex: &E,
+    input: &E::Buf<u64>,
+    len: usize,
+    out: &E::Buf<u64>,
+) -> Result<()> {
     if len == 0 {
         return Ok(());
     }

@@ -13,6 +13,7 @@ pub(crate) mod exec;
 pub(crate) mod gpu;
 pub(crate) mod host;
 pub(crate) mod levels;
+pub(crate) mod matrix;
 pub(crate) mod ops;
 pub(crate) mod pagerank;
 pub(crate) mod relax;

@@ -83,11 +83,11 @@ impl<E: Exec> DVec<E> {
         Ok((bits, vals))
     }
 
-    fn bits_ptr(&self, ex: &E) -> *mut u32 {
+    pub(crate) fn bits_ptr(&self, ex: &E) -> *mut u32 {
         ex.addr(&self.bits)
     }
 
-    fn vals_ptr(&self, ex: &E) -> *mut c_void {
+    pub(crate) fn vals_ptr(&self, ex: &E) -> *mut c_void {
         match &self.vals {
             Some(v) => ex.addr(v).cast(),
             None => std::ptr::null_mut(),
@@ -290,7 +290,7 @@ pub(crate) fn op_number(code: u32, what: &str) -> Result<u32> {
 }
 
 /// The static name of kernel `eb_{family}_{suffix}`, or the error listing the instances.
-fn kernel(family: &str, suffix: &str) -> Result<&'static str> {
+pub(crate) fn kernel(family: &str, suffix: &str) -> Result<&'static str> {
     let want = format!("eb_{family}_{suffix}");
     HOST_OPS
         .iter()
@@ -309,14 +309,9 @@ fn kernel(family: &str, suffix: &str) -> Result<&'static str> {
         })
 }
 
-fn params(items: u64, n: usize) -> EbOpParams {
+pub(crate) fn params(items: u64, n: usize) -> EbOpParams {
     EbOpParams {
-        a: EbCsr {
-            offsets: std::ptr::null(),
-            indices: std::ptr::null(),
-            nrows: 0,
-            ncols: 0,
-        },
+        a: NO_CSR,
         a_values: std::ptr::null(),
         u_bits: std::ptr::null(),
         u_values: std::ptr::null(),
@@ -338,8 +333,26 @@ fn params(items: u64, n: usize) -> EbOpParams {
         replace: 0,
         pass: 0,
         pad: 0,
+        b: NO_CSR,
+        b_values: std::ptr::null(),
+        mm: NO_CSR,
+        c_offsets: std::ptr::null(),
+        c_indices: std::ptr::null_mut(),
+        c_values: std::ptr::null_mut(),
+        counts: std::ptr::null_mut(),
+        ws_offsets: std::ptr::null(),
+        ws_keys: std::ptr::null_mut(),
+        ws_values: std::ptr::null_mut(),
     }
 }
+
+/// No matrix.
+pub(crate) const NO_CSR: EbCsr = EbCsr {
+    offsets: std::ptr::null(),
+    indices: std::ptr::null(),
+    nrows: 0,
+    ncols: 0,
+};
 
 fn with_mask(mut p: EbOpParams, m: MaskView) -> EbOpParams {
     p.m_bits = m.bits;
@@ -548,16 +561,35 @@ pub(crate) fn fill<E: Exec>(
 /// segments' sums summed again the same way: the value's bytes (as the low bytes of a
 /// u64), or `None` when `u` has no entry.
 pub(crate) fn reduce<E: Exec>(ex: &E, monoid: &str, u: &DVec<E>) -> Result<Option<u64>> {
+    reduce_from(ex, monoid, u.len, u.elem, u.bits_ptr(ex), u.vals_ptr(ex))
+}
+
+/// [`reduce`] of the vector of `len` slots of `elem` bytes at `bits` and `vals`.
+pub(crate) fn reduce_from<E: Exec>(
+    ex: &E,
+    monoid: &str,
+    len: usize,
+    elem: usize,
+    bits: *const u32,
+    vals: *const c_void,
+) -> Result<Option<u64>> {
     let name = kernel("reduce", monoid)?;
     let seg = EB_REDUCE_SEG as usize;
     let mut cur: Option<DVec<E>> = None;
     loop {
-        let src = cur.as_ref().unwrap_or(u);
-        let segs = src.len.div_ceil(seg).max(1);
-        let t = DVec::new(ex, segs, u.elem)?;
-        let mut p = params(segs as u64, src.len);
-        p.u_bits = src.bits_ptr(ex);
-        p.u_values = src.vals_ptr(ex);
+        let (src_len, src_bits, src_vals) = match &cur {
+            Some(c) => (
+                c.len,
+                c.bits_ptr(ex).cast_const(),
+                c.vals_ptr(ex).cast_const(),
+            ),
+            None => (len, bits, vals),
+        };
+        let segs = src_len.div_ceil(seg).max(1);
+        let t = DVec::new(ex, segs, elem)?;
+        let mut p = params(segs as u64, src_len);
+        p.u_bits = src_bits;
+        p.u_values = src_vals;
         p.w_bits = t.bits_ptr(ex);
         p.w_values = t.vals_ptr(ex);
         ex.run(Launch::Op(name, p))?;
