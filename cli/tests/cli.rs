@@ -882,14 +882,19 @@ fn backend_mpi_explains_itself() {
             ]),
             "--features mpi",
         );
-        assert_error(
-            &run(&["pagerank", gs, "--backend", "mpi"]),
-            "build it with `cargo build --release --features mpi`",
-        );
+        for args in [
+            &["pagerank", gs, "--backend", "mpi"][..],
+            &["sssp", gs, "--source", "0", "--backend", "mpi"],
+        ] {
+            assert_error(
+                &run(args),
+                "build it with `cargo build --release --features mpi`",
+            );
+        }
     }
     assert_error(
-        &run(&["sssp", gs, "--source", "0", "--backend", "mpi"]),
-        "sssp runs on cpu or cuda",
+        &run(&["bench", "bfs", gs, "--sources", "0", "--backend", "mpi"]),
+        "bench bfs (time `bfs --backend mpi` instead) runs on cpu or cuda",
     );
     assert_error(
         &run(&["wcc", gs, "--backend", "cuda"]),

@@ -541,10 +541,11 @@ def lcc(A, threads=None):
     return _ext.lcc(_arg(A), _symmetric(A), threads)
 
 
-def triangles(A, method="auto", threads=None) -> int:
+def triangles(A, method="auto", threads=None, backend="cpu") -> int:
     """The number of triangles of an undirected graph (a symmetric pattern;
-    self-loops ignored). ``method``: auto, sandia-ll, sandia-uu, burkhardt."""
-    return _ext.triangles(_arg(A), method, _symmetric(A), threads)
+    self-loops ignored). ``method``: auto, sandia-ll, sandia-uu, burkhardt.
+    ``backend``: 'cpu' or 'cuda' (the masked product on the first GPU)."""
+    return _ext.triangles(_arg(A), method, _symmetric(A), threads, backend)
 
 
 def betweenness(A, sources, threads=None):

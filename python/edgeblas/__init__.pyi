@@ -181,7 +181,7 @@ def cdlp(A: MatrixLike, iterations: int = ..., threads: Optional[int] = ...) -> 
 def lcc(A: MatrixLike, threads: Optional[int] = ...) -> npt.NDArray[np.float64]:
     """Local clustering coefficient per vertex (Graphalytics LCC), float64."""
     ...
-def triangles(A: MatrixLike, method: str = ..., threads: Optional[int] = ...) -> int:
+def triangles(A: MatrixLike, method: str = ..., threads: Optional[int] = ..., backend: str = ...) -> int:
     """The number of triangles of an undirected graph (a symmetric pattern;
     self-loops ignored). ``method``: auto, sandia-ll, sandia-uu, burkhardt."""
     ...

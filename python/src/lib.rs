@@ -1238,14 +1238,16 @@ fn lcc<'py>(
 
 /// The number of triangles of an undirected (symmetric) graph.
 #[pyfunction]
-#[pyo3(signature = (a, method="auto", symmetric=false, threads=None))]
+#[pyo3(signature = (a, method="auto", symmetric=false, threads=None, backend="cpu"))]
 fn triangles(
     py: Python<'_>,
     a: Input<'_>,
     method: &str,
     symmetric: bool,
     threads: Option<usize>,
+    backend: &str,
 ) -> PyResult<u64> {
+    let cuda = on_cuda(backend)?;
     let g = a.graph("triangles")?;
     let symmetric = symmetric || a.known_symmetric();
     let m = TriangleMethod::from_name(method).map_err(|_| {
@@ -1261,7 +1263,11 @@ fn triangles(
                  directed (some arc has no reverse); symmetrize it (A + A.T) first",
             ));
         }
-        Ok(algo::triangle_count(&graph, m, Presort::Auto).triangles)
+        Ok(if cuda {
+            edgeblas::cuda::triangle_count(&open_gpu()?, &graph, m, Presort::Auto)?.triangles
+        } else {
+            algo::triangle_count(&graph, m, Presort::Auto).triangles
+        })
     })
 }
 
