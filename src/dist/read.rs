@@ -185,8 +185,9 @@ fn read_parts(net: &Net, dir: &Path) -> std::result::Result<RowBlocksRead, Faile
     net.agree(checked)?;
     let mut starts: Vec<u64> = bounds.chunks_exact(2).map(|b| b[0]).collect();
     starts.push(n as u64);
-    let ids = net.is_root().then(|| match &mine.ids {
-        Some(ids) => VertexIds::Explicit(ids.clone()),
+    let explicit = mine.ids;
+    let ids = net.is_root().then(|| match explicit {
+        Some(ids) => VertexIds::Explicit(ids),
         None => VertexIds::Offset(first.graph.base()),
     });
     Ok(RowBlocksRead {
