@@ -226,28 +226,36 @@ pub fn scatter_graph(net: &Net, graph: Option<(&BfsGraph<'_, ()>, bool)>) -> Loc
     }
 }
 
-/// The rows of `A'` owned here, from the rows of `A` every rank holds: every arc
-/// `u -> v` travels to `owner(v)` (one alltoallv of `(v, u)` pairs), where a stable
-/// counting sort by `v` leaves each row ascending (pairs arrive in rank order, and each
-/// rank sends its rows in order).
-fn transpose_rows(
+/// This rank's rows of `A'` from its rows of `A` (`offsets` from 0, one per owned row
+/// plus one), with each arc's value when `values` is given: one exchange (an alltoallv of
+/// the arcs, and one of the values), then a counting sort by target. The pairs arrive by
+/// rank, each rank's by source, so every row's sources ascend. Collective.
+pub(crate) fn transpose_rows<T: mpi::datatype::Equivalence + Copy + Default>(
     net: &Net,
     part: &RowBlocks,
     offsets: &[u64],
     indices: &[Index],
-) -> (Vec<u64>, Vec<Index>) {
+    values: Option<&[T]>,
+) -> (Vec<u64>, Vec<Index>, Option<Vec<T>>) {
     let me = part.range(net.rank());
     let mut out: Vec<Vec<Index>> = vec![Vec::new(); part.ranks()];
+    let mut out_v: Vec<Vec<T>> = vec![Vec::new(); part.ranks()];
     for lu in 0..me.len() {
         let u = (me.start + lu) as Index;
-        for &v in &indices[offsets[lu] as usize..offsets[lu + 1] as usize] {
-            let o = &mut out[part.owner(v)];
-            o.push(v);
-            o.push(u);
+        for a in offsets[lu] as usize..offsets[lu + 1] as usize {
+            let v = indices[a];
+            let r = part.owner(v);
+            out[r].push(v);
+            out[r].push(u);
+            if let Some(x) = values {
+                out_v[r].push(x[a]);
+            }
         }
     }
     let got = net.alltoallv(&out);
     drop(out);
+    let got_v = values.map(|_| net.alltoallv(&out_v));
+    drop(out_v);
     let mut in_offsets = vec![0u64; me.len() + 1];
     for pair in got.chunks_exact(2) {
         in_offsets[pair[0] as usize - me.start + 1] += 1;
@@ -257,12 +265,17 @@ fn transpose_rows(
     }
     let mut fill: Vec<u64> = in_offsets[..me.len()].to_vec();
     let mut in_indices = vec![0 as Index; got.len() / 2];
-    for pair in got.chunks_exact(2) {
+    let mut in_values = got_v.as_ref().map(|g| vec![T::default(); g.len()]);
+    for (k, pair) in got.chunks_exact(2).enumerate() {
         let lv = pair[0] as usize - me.start;
-        in_indices[fill[lv] as usize] = pair[1];
+        let at = fill[lv] as usize;
+        in_indices[at] = pair[1];
+        if let (Some(iv), Some(gv)) = (in_values.as_mut(), got_v.as_ref()) {
+            iv[at] = gv[k];
+        }
         fill[lv] += 1;
     }
-    (in_offsets, in_indices)
+    (in_offsets, in_indices, in_values)
 }
 
 /// The sorted union of two ascending rows.
@@ -314,7 +327,7 @@ impl LocalGraph {
         let (mut in_offsets, mut in_indices) = (Vec::new(), Vec::new());
         let mut symmetric = true;
         if directed {
-            let (io, ii) = transpose_rows(net, &part, &out_offsets, &out_indices);
+            let (io, ii, _) = transpose_rows::<u8>(net, &part, &out_offsets, &out_indices, None);
             let same = io == out_offsets && ii == out_indices;
             symmetric = net.allreduce_max(!same as u64) == 0;
             if !symmetric && undirected {

@@ -30,8 +30,9 @@ use crate::vector::Vector;
 
 /// This rank's rows of `A'` with their weights, from its rows of `A` (`offsets` from 0,
 /// one per owned row plus one; `weights` one per arc, or `None` for weight 1 on every
-/// arc): one exchange (an alltoallv of the arcs and one of the weights). Each row's
-/// in-neighbors ascend, as in [`Csr::transpose`]. Collective.
+/// arc): the exchange the distributed BFS builds its rows of `A'` with (`transpose_rows`),
+/// carrying the weights. Each row's in-neighbors ascend, as in
+/// [`Csr::transpose`]. Collective.
 ///
 /// # Panics
 /// When `offsets`, `indices` or `weights` do not fit this rank's block.
@@ -47,42 +48,11 @@ pub fn in_rows_weighted(
     if let Some(w) = weights {
         assert_eq!(w.len(), indices.len(), "weights != arcs");
     }
-    let mut arcs: Vec<Vec<Index>> = vec![Vec::new(); part.ranks()];
-    let mut values: Vec<Vec<f64>> = vec![Vec::new(); part.ranks()];
-    for lu in 0..me.len() {
-        let u = (me.start + lu) as Index;
-        for a in offsets[lu] as usize..offsets[lu + 1] as usize {
-            let v = indices[a];
-            let r = part.owner(v);
-            arcs[r].extend([v, u]);
-            values[r].push(weights.map_or(1.0, |w| w[a]));
-        }
-    }
-    let got = net.alltoallv(&arcs);
-    drop(arcs);
-    let got_w = net.alltoallv(&values);
-    drop(values);
-    // Counting sort by target: the pairs arrive by rank, each rank's by source, so every
-    // row's sources ascend.
-    let mut in_offsets = vec![0u64; me.len() + 1];
-    for pair in got.chunks_exact(2) {
-        in_offsets[pair[0] as usize - me.start + 1] += 1;
-    }
-    for i in 0..me.len() {
-        in_offsets[i + 1] += in_offsets[i];
-    }
-    let mut fill: Vec<u64> = in_offsets[..me.len()].to_vec();
-    let mut in_indices = vec![0 as Index; got_w.len()];
-    let mut in_weights = vec![0f64; got_w.len()];
-    for (pair, &w) in got.chunks_exact(2).zip(&got_w) {
-        let lv = pair[0] as usize - me.start;
-        let at = fill[lv] as usize;
-        in_indices[at] = pair[1];
-        in_weights[at] = w;
-        fill[lv] += 1;
-    }
+    let (in_offsets, in_indices, in_weights) =
+        super::bfs::transpose_rows(net, part, offsets, indices, weights);
+    let in_weights = in_weights.unwrap_or_else(|| vec![1.0; in_indices.len()]);
     // SAFETY: `in_offsets` rises from 0 to the arcs received, one per owned row plus
-    // one; every row's sources ascend (above), are unrepeated (the rows of A are) and
+    // one; every row's sources ascend (transpose_rows), are unrepeated (the rows of A are) and
     // are vertices (below n).
     unsafe {
         Csr::new_unchecked(
