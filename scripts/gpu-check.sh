@@ -2,6 +2,8 @@
 # The GPU check, in two halves (see ../shared/CUDA.md: the GPU machine has no Rust and
 # no network, so everything is built here and carried there in the git-ignored .gpu/).
 #
+#   scripts/gpu-check.sh host-tests here (CI runs it): the cuda feature's tests, GPU
+#                                  tests skipped without a device
 #   scripts/gpu-check.sh prepare   here: builds the cuda test executables and the CLI
 #                                  into .gpu/ (and copies a road graph there if
 #                                  ../shared/data is present)
@@ -32,23 +34,49 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-}"
 
-prepare() {
+# The cuda feature's tests as CI runs them (`host-tests`): the library's unit tests, the
+# cuda_* integration tests and the CLI's. `prepare` builds with the very same arguments
+# (plus --no-run), so after CI's test step it compiles nothing again.
+LIB_TESTS=(--release --features cuda,plot -p edgeblas --lib --test cuda_parity
+    --test cuda_host_kernels --test cuda_host_ops --test cuda_ops_api --test cuda_ops_gpu)
+CLI_TESTS=(--release -p edgeblas-cli --features cuda --test cli)
+
+host_tests() {
     ./scripts/setup-cuda.sh
-    cargo build --release --features cuda
-    mkdir -p .gpu
-    cp target/release/edgeblas .gpu/edgeblas
-    cargo build --release --features cuda --example bfs_cuda --example chung_lu_cuda
-    cp target/release/examples/bfs_cuda target/release/examples/chung_lu_cuda .gpu/
-    cargo test --release --features cuda --no-run --message-format=json \
-        --test cuda_parity --test cuda_host_kernels --test cuda_host_ops --test cuda_ops_gpu 2>/dev/null |
-        python3 -c '
+    cargo test "${LIB_TESTS[@]}"
+    cargo test "${CLI_TESTS[@]}"
+}
+
+# Copies the executables of a `cargo ... --message-format=json` build on stdin into
+# .gpu/: integration tests by their names, the CLI binary and examples as they are.
+copy_artifacts() {
+    python3 -c '
 import json, shutil, sys
 for line in sys.stdin:
+    if not line.startswith("{"):
+        continue
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
-        shutil.copy(m["executable"], ".gpu/" + m["target"]["name"])
-        print("copied", m["target"]["name"])
+    exe = m.get("executable")
+    if m.get("reason") != "compiler-artifact" or not exe:
+        continue
+    kind, name = m["target"]["kind"], m["target"]["name"]
+    if (kind == ["test"] and name.startswith("cuda_")) or kind == ["bin"] or (kind == ["example"] and not m["profile"]["test"]):
+        shutil.copy(exe, ".gpu/" + name)
+        print("copied", name)
 '
+}
+
+prepare() {
+    ./scripts/setup-cuda.sh
+    mkdir -p .gpu
+    cargo test "${LIB_TESTS[@]}" --no-run --message-format=json | copy_artifacts
+    # The CLI binary the CLI's tests ran (same features, same build).
+    cargo test "${CLI_TESTS[@]}" --no-run --message-format=json | copy_artifacts
+    cargo build --release --features cuda,plot -p edgeblas --example bfs_cuda \
+        --example chung_lu_cuda --message-format=json | copy_artifacts
+    for b in edgeblas bfs_cuda chung_lu_cuda cuda_parity cuda_host_kernels cuda_host_ops cuda_ops_gpu; do
+        [ -x ".gpu/$b" ] || { echo "error: prepare did not produce .gpu/$b" >&2; exit 1; }
+    done
     # The shared libraries the binaries use beyond glibc (fontconfig and freetype, for
     # the report's plots), in case the GPU machine lacks them.
     mkdir -p .gpu/lib
@@ -208,8 +236,9 @@ PY
 case "$mode" in
     prepare) prepare ;;
     run) run ;;
+    host-tests) host_tests ;;
     *)
-        echo "usage: scripts/gpu-check.sh prepare|run" >&2
+        echo "usage: scripts/gpu-check.sh prepare|run|host-tests" >&2
         exit 2
         ;;
 esac

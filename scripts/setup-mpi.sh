@@ -9,7 +9,9 @@ command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)
 command -v mpicc >/dev/null 2>&1 || need+=(libopenmpi-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # bindgen (in mpi-sys) loads libclang.so at build time.
-if ! ls /usr/lib/llvm-*/lib/libclang*.so* /usr/lib/*/libclang*.so* >/dev/null 2>&1; then
+# (libclang.so itself or libclang-NN.so: libclang-cpp, which other packages bring, is not it.)
+if ! ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* \
+    /usr/lib/*/libclang.so* /usr/lib/*/libclang-[0-9]*.so* >/dev/null 2>&1; then
     need+=(libclang-dev)
 fi
 if ((${#need[@]} == 0)); then

@@ -322,12 +322,20 @@ mod imp {
             max_depth: a.max_depth,
             target,
         };
+        let blocks2d = together(&net, two_d(a, &net, &local))?;
         net.barrier();
         let prep_s = t_prep.elapsed().as_secs_f64();
         let t0 = Instant::now();
         let r = together(
             &net,
-            dist::bfs::bfs(&net, &local, &sources, policy.as_ref(), &opts),
+            search(
+                &net,
+                &local,
+                blocks2d.as_ref(),
+                &sources,
+                policy.as_ref(),
+                &opts,
+            ),
         )?;
         let secs = t0.elapsed().as_secs_f64();
         let (Some(input), Some(bg), Some(res)) = (&input, &bg, &r.result) else {
@@ -365,6 +373,56 @@ mod imp {
             threads,
             policy.name(),
         )
+    }
+
+    /// The grid of `--layout 2d` (`--grid`, or the squarest for the run's ranks); `None`
+    /// for 1-D. The same on every rank (the same flags), checked before any exchange.
+    fn layout_grid(a: &BfsArgs, ranks: usize) -> Result<Option<dist::bfs2d::Grid>> {
+        use crate::traverse::Layout;
+        let grid = match (a.layout, &a.grid) {
+            (Layout::OneD, None) => return Ok(None),
+            (Layout::OneD, Some(_)) => {
+                return Err(Error::InvalidArgument("--grid: needs --layout 2d".into()));
+            }
+            (Layout::TwoD, None) => dist::bfs2d::Grid::squarest(ranks),
+            (Layout::TwoD, Some(g)) => dist::bfs2d::Grid::parse(g).map_err(|_| {
+                Error::InvalidArgument(format!("--grid {g}: expected ROWSxCOLS, as 2x2"))
+            })?,
+        };
+        if grid.ranks() != ranks {
+            return Err(Error::InvalidArgument(format!(
+                "--grid {grid}: {} ranks, the run has {ranks} (mpirun -np)",
+                grid.ranks()
+            )));
+        }
+        Ok(Some(grid))
+    }
+
+    /// The 2-D blocks when `--layout 2d`: the 1-D rows redistributed over the grid
+    /// (before the timing, as the scatter is).
+    fn two_d(
+        a: &BfsArgs,
+        net: &Net,
+        local: &LocalGraph,
+    ) -> Result<Option<(dist::bfs2d::Local2d, dist::bfs2d::GridNets)>> {
+        layout_grid(a, net.size())?
+            .map(|grid| dist::bfs2d::Local2d::from_local(net, local, grid))
+            .transpose()
+    }
+
+    /// The search over the 1-D rows, or over the 2-D blocks when there are some.
+    fn search(
+        net: &Net,
+        local: &LocalGraph,
+        two_d: Option<&(dist::bfs2d::Local2d, dist::bfs2d::GridNets)>,
+        sources: &[u32],
+        policy: &dyn Policy,
+        opts: &BfsOptions,
+    ) -> Result<dist::bfs::DistBfs> {
+        match two_d {
+            None => dist::bfs::bfs(net, local, sources, policy, opts),
+            Some((g2, nets)) => dist::bfs2d::bfs(net, nets, g2, sources, policy, opts),
+        }
     }
 
     /// Rank 0's reading of `--source` and `--target` against the ids (and, for
@@ -437,10 +495,14 @@ mod imp {
             max_depth: a.max_depth,
             target,
         };
+        let blocks2d = together(net, two_d(a, net, &local))?;
         net.barrier();
         let prep_s = t_prep.elapsed().as_secs_f64();
         let t0 = Instant::now();
-        let r = together(net, dist::bfs::bfs(net, &local, &sources, policy, &opts))?;
+        let r = together(
+            net,
+            search(net, &local, blocks2d.as_ref(), &sources, policy, &opts),
+        )?;
         let secs = t0.elapsed().as_secs_f64();
         let (Some(ids), Some(res)) = (&read.ids, &r.result) else {
             return Ok(());

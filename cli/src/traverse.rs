@@ -216,6 +216,25 @@ pub struct BfsArgs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+    /// With --backend mpi: how the arcs are cut over the ranks, 1d (each rank its rows)
+    /// or 2d (a grid of blocks, Buluç-Madduri: exchanges with about sqrt(P) partners)
+    #[arg(long, value_enum, default_value_t = Layout::OneD)]
+    pub layout: Layout,
+    /// With --layout 2d: the grid ROWSxCOLS of the ranks (the squarest by default)
+    #[arg(long, value_name = "RxC")]
+    pub grid: Option<String>,
+}
+
+/// How `bfs --backend mpi` cuts the arcs over the ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// Each rank holds the out-arcs (and in-arcs) of its vertices.
+    #[value(name = "1d")]
+    OneD,
+    /// The ranks on a grid, each holding the arcs from its grid column's vertices to its
+    /// grid row's.
+    #[value(name = "2d")]
+    TwoD,
 }
 
 /// Flags of `edgeblas sssp`.
@@ -434,6 +453,11 @@ pub(crate) fn write_predecessors(
 
 /// `edgeblas bfs FILE --source ID`.
 pub fn bfs(a: &BfsArgs) -> Result<()> {
+    if a.layout != Layout::OneD || a.grid.is_some() {
+        return Err(Error::InvalidArgument(
+            "--layout 2d and --grid: the 2-D layout is for --backend mpi".into(),
+        ));
+    }
     set_threads(a.threads)?;
     let policy = a.policy.build()?;
     let (g, load_s) = timed(|| a.input.load());

@@ -79,6 +79,18 @@ fn s(p: &Path) -> &str {
 
 /// BFS from `source` under each policy: CPU parents and levels, then P = 1..4 ranks.
 fn bfs_matches(dir: &Path, graph: &Path, source: &str, extra: &[&str], policies: &[&str]) {
+    bfs_matches_mpi(dir, graph, source, extra, &[], policies);
+}
+
+/// [`bfs_matches`] with `mpi_only` flags given to the distributed runs alone.
+fn bfs_matches_mpi(
+    dir: &Path,
+    graph: &Path,
+    source: &str,
+    extra: &[&str],
+    mpi_only: &[&str],
+    policies: &[&str],
+) {
     for policy in policies {
         let (cp, cl) = (dir.join("cpu.parents"), dir.join("cpu.levels"));
         let mut args = vec!["bfs", s(graph), "--source", source, "--policy", policy];
@@ -90,6 +102,7 @@ fn bfs_matches(dir: &Path, graph: &Path, source: &str, extra: &[&str], policies:
             let (mp, ml) = (dir.join("mpi.parents"), dir.join("mpi.levels"));
             let mut m = args.clone();
             m.extend(["--backend", "mpi", "--parents", s(&mp), "--levels", s(&ml)]);
+            m.extend_from_slice(mpi_only);
             mpirun_ok(p, &m);
             same(&cp, &mp);
             same(&cl, &ml);
@@ -931,4 +944,143 @@ fn degrees_travel_as_bytes() {
         assert_eq!(decode_degrees(&encode_degrees(&d)).unwrap(), d);
     }
     assert!(decode_degrees(&[1, 2, 3]).is_err());
+}
+
+/// `bfs --backend mpi --layout 2d`: parents and levels byte-identical to one process for
+/// P = 1..4 on the squarest grid and on the thin ones, from a text file through rank 0
+/// and from `.ebg` row blocks, directed and undirected; the per-level traffic sums to the
+/// total; a grid that does not fit the ranks is one error, without a hang.
+#[test]
+fn bfs_2d_layout_identical_for_every_p_and_grid() {
+    if !have_mpi("bfs_2d_layout_identical_for_every_p_and_grid") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let m = dir.path().join("rmat.mtx");
+    cpu(&["generate", "rmat", "--scale", "11", "--quiet", "-o", s(&m)]);
+    let e = dir.path().join("rmat.ebg");
+    cpu(&["convert", s(&m), s(&e)]);
+    let layout = ["--layout", "2d"];
+    bfs_matches_mpi(
+        dir.path(),
+        &m,
+        "3",
+        &[],
+        &layout,
+        &["beamer", "push", "pull"],
+    );
+    bfs_matches_mpi(dir.path(), &e, "1,2,3", &[], &layout, &["beamer", "pull"]);
+    bfs_matches_mpi(dir.path(), &e, "5", &["--undirected"], &layout, &["beamer"]);
+    // The thin grids.
+    let (cp, cl) = (dir.path().join("c.parents"), dir.path().join("c.levels"));
+    cpu(&[
+        "bfs",
+        s(&e),
+        "--source",
+        "7",
+        "--parents",
+        s(&cp),
+        "--levels",
+        s(&cl),
+    ]);
+    for (p, grid) in [(2, "2x1"), (2, "1x2"), (3, "3x1"), (4, "4x1"), (4, "1x4")] {
+        let (mp, ml) = (dir.path().join("m.parents"), dir.path().join("m.levels"));
+        let args = [
+            "bfs",
+            s(&e),
+            "--source",
+            "7",
+            "--backend",
+            "mpi",
+            "--layout",
+            "2d",
+            "--grid",
+            grid,
+            "--parents",
+            s(&mp),
+            "--levels",
+            s(&ml),
+        ];
+        mpirun_ok(p, &args);
+        same(&cp, &mp);
+        same(&cl, &ml);
+    }
+    let j = mpi_json(
+        4,
+        &[
+            "bfs",
+            s(&e),
+            "--source",
+            "7",
+            "--backend",
+            "mpi",
+            "--layout",
+            "2d",
+        ],
+    );
+    let levels: u64 = j["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["bytes_sent"].as_u64().unwrap())
+        .sum();
+    assert!(levels > 0 && levels <= j["bytes_sent"].as_u64().unwrap());
+    fails_once(
+        4,
+        &[
+            "bfs",
+            s(&e),
+            "--source",
+            "7",
+            "--backend",
+            "mpi",
+            "--layout",
+            "2d",
+            "--grid",
+            "3x1",
+        ],
+        "--grid 3x1",
+    );
+    fails_once(
+        2,
+        &[
+            "bfs",
+            s(&e),
+            "--source",
+            "7",
+            "--backend",
+            "mpi",
+            "--grid",
+            "2x1",
+        ],
+        "--grid",
+    );
+}
+
+#[test]
+fn grids_squarest_and_parsed() {
+    use edgeblas::dist::bfs2d::Grid;
+    let g = |p| {
+        let g = Grid::squarest(p);
+        (g.rows, g.cols)
+    };
+    assert_eq!(g(1), (1, 1));
+    assert_eq!(g(2), (1, 2));
+    assert_eq!(g(4), (2, 2));
+    assert_eq!(g(6), (2, 3));
+    assert_eq!(g(7), (1, 7));
+    assert_eq!(g(1024), (32, 32));
+    for p in 1..300 {
+        let x = Grid::squarest(p);
+        assert_eq!(x.ranks(), p);
+        assert!(x.rows <= x.cols);
+        // No squarer factorisation exists.
+        assert!((x.rows + 1..=x.cols).all(|r| r * r > p || !p.is_multiple_of(r)));
+    }
+    assert_eq!(Grid::parse("2x3").unwrap(), Grid { rows: 2, cols: 3 });
+    assert_eq!(Grid::parse("4X1").unwrap(), Grid { rows: 4, cols: 1 });
+    assert_eq!(Grid::parse("2x3").unwrap().to_string(), "2x3");
+    for bad in ["", "2", "2x", "x2", "0x4", "2x0", "ax2", "2x2x2", "-1x2"] {
+        assert!(Grid::parse(bad).is_err(), "{bad:?}");
+    }
 }

@@ -130,7 +130,7 @@ impl LocalGraph {
         }
     }
 
-    fn out_row(&self, lv: usize) -> &[Index] {
+    pub(crate) fn out_row(&self, lv: usize) -> &[Index] {
         &self.out_indices[self.out_offsets[lv] as usize..self.out_offsets[lv + 1] as usize]
     }
 

@@ -10,9 +10,10 @@
 //!
 //! | piece | what |
 //! |---|---|
-//! | [`partition`] | [`Partition`]: who owns which vertex; [`RowBlocks`], the 1-D cut by arcs (and how a 2-D layout fits the same interface) |
+//! | [`partition`] | [`Partition`]: who owns which vertex; [`RowBlocks`], the 1-D cut by arcs (the 2-D layout keeps it for the vertices) |
 //! | [`net`] | [`Net`]: the collectives, traffic counts, and [`Net::agree`] for errors every rank must see before the next collective |
 //! | [`bfs`] | [`bfs::scatter_graph`] (rank 0 reads, the ranks get their rows), [`bfs::bfs`]: direction-optimizing, push by alltoallv, pull by allgather |
+//! | [`bfs2d`] | [`bfs2d::bfs`]: the same search over a 2-D grid of blocks (Buluç-Madduri), exchanges along grid rows and columns |
 //! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph |
 //! | [`algebra`] | [`algebra::mxv`] (pull) and [`algebra::vxm`] (push) with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
 //! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
@@ -38,6 +39,7 @@
 
 pub mod algebra;
 pub mod bfs;
+pub mod bfs2d;
 pub mod chung_lu;
 pub mod components;
 pub mod net;

@@ -17,6 +17,7 @@
 //! counts); the callers here stay far below that at the sizes one node can hold.
 
 use std::cell::Cell;
+use std::rc::Rc;
 
 use mpi::Count;
 use mpi::collective::SystemOperation;
@@ -50,7 +51,9 @@ pub struct Net {
     world: SimpleCommunicator,
     rank: usize,
     size: usize,
-    sent: Cell<Traffic>,
+    /// Shared with the sub-communicators made by [`Net::split`], so that what they send
+    /// counts here too.
+    sent: Rc<Cell<Traffic>>,
 }
 
 impl std::fmt::Debug for Net {
@@ -94,7 +97,26 @@ impl Net {
             world,
             rank,
             size,
-            sent: Cell::new(Traffic::default()),
+            sent: Rc::new(Cell::new(Traffic::default())),
+        }
+    }
+
+    /// The ranks that pass the same `color`, ordered by `key` (MPI_Comm_split): a
+    /// processor row or column of a 2-D grid. Collective over this `Net`. What the new
+    /// `Net` sends is counted in this one's [`Net::sent`] too.
+    pub fn split(&self, color: u32, key: u32) -> Net {
+        use mpi::topology::Color;
+        let c = self
+            .world
+            .split_by_color_with_key(Color::with_value(color as i32), key as i32)
+            .expect("every rank passes a color, so every rank gets a communicator");
+        let rank = c.rank() as usize;
+        let size = c.size() as usize;
+        Net {
+            world: c,
+            rank,
+            size,
+            sent: Rc::clone(&self.sent),
         }
     }
 

@@ -8,20 +8,16 @@
 //! ([`RowBlocks::by_weight`] over the degrees). A push level sends each frontier arc
 //! `u -> v` to `owner(v)`; a pull level needs the whole frontier on every rank.
 //!
-//! # 2-D (later, behind the same interface)
+//! # 2-D ([`super::bfs2d`])
 //! Buluç and Madduri's layout (SC 2011; CombBLAS) puts the ranks on a `pr x pc` grid:
-//! rank `(i, j)` holds the block of `A` whose rows are row-block `i` and whose columns
-//! are column-block `j`, and the vertex state is still cut into `P` contiguous pieces.
-//! [`Partition::owner`] and [`Partition::range`] keep their meaning (the vector
-//! distribution every output and every gather uses), and a 2-D partition adds the grid:
-//! the ranks of a processor row and column (sub-communicators) and the block of `A` each
-//! rank holds. A push level then becomes an allgather of the frontier down each
-//! processor column (the "expand") and an alltoallv of `(head, parent)` pairs along each
-//! processor row (the "fold"), `sqrt(P)` partners each instead of `P`; the
-//! smallest-parent rule and the output are unchanged, because the fold's receiver takes
-//! the minimum exactly as the 1-D receiver does. The distributed BFS is written against
-//! this trait plus the local rows, so the 2-D form replaces how rows are scattered and
-//! which communicator each exchange uses, not the level logic.
+//! rank `(i, j)` holds the arcs from the vertices of grid column `j`'s pieces to those of
+//! grid row `i`'s, and the vertex state is still cut into `P` contiguous pieces by this
+//! same [`RowBlocks`] ([`Partition::owner`] and [`Partition::range`] keep their meaning:
+//! the vector distribution every output and every gather uses). A push level becomes an
+//! allgather of the frontier down each grid column (the "expand") and an alltoallv of
+//! `(head, parent)` pairs along each grid row (the "fold"), `sqrt(P)` partners each
+//! instead of `P`; the smallest-parent rule and the output are unchanged, because the
+//! fold's receiver takes the minimum exactly as the 1-D receiver does.
 
 use std::ops::Range;
 
