@@ -19,6 +19,10 @@ extern "C" __global__ void eb_relax_arg(EbRelaxParams p) {
     EB_FOR_FRONTIER_ARCS(eb_relax_arg_arc(&p, u, e))
 }
 
+extern "C" __global__ void eb_relax_tight(EbRelaxParams p) {
+    EB_FOR_FRONTIER_ARCS(eb_relax_tight_arc(&p, u, e))
+}
+
 extern "C" __global__ void eb_relax_commit(EbRelaxParams p) {
     for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.touched_len;
          i += (uint64_t)gridDim.x * blockDim.x)

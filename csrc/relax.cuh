@@ -64,4 +64,14 @@ EB_HD void eb_relax_commit(const EbRelaxParams *p, uint32_t i) {
     p->arg[v] = EB_UNREACHED;
 }
 
+/* After the rounds, arc e of reached vertex u: pred(v) = min(pred(v), u) when the arc is
+ * tight, dist(u) + w(e) == dist(v): the smallest such u is the CPU's predecessor rule
+ * (algo::delta_stepping::predecessors), the same for every method. */
+EB_HD void eb_relax_tight_arc(const EbRelaxParams *p, uint32_t u, uint64_t e) {
+    uint32_t v = p->a.indices[e];
+    double dv = p->dist[v];
+    /* dv - dv == 0: v is reached (an arc of weight +inf reaches nothing). */
+    if (dv - dv == 0.0 && p->dist[u] + p->weights[e] == dv) eb_atomic_min_u32(&p->pred[v], u);
+}
+
 #endif

@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use edgeblas::algo::bellman_ford::{ShortestPaths, bellman_ford};
+use edgeblas::algo::bellman_ford::{ShortestPaths, bellman_ford_with};
 use edgeblas::algo::bfs::{
     Beamer, BfsGraph, BfsOptions, BfsResult, Gunrock, LevelTrace, Ligra, Policy, Pull, Push, Xbfs,
     bfs as run_bfs,
 };
-use edgeblas::algo::delta_stepping::{default_delta, delta_stepping_with, predecessors};
+use edgeblas::algo::delta_stepping::{default_delta, delta_stepping_with};
 use edgeblas::algo::validate::validate_bfs;
 use edgeblas::cuda::{self, DeviceBfsGraph, DeviceCsr, Gpu};
 use edgeblas::io::{self, Graph};
@@ -651,7 +651,10 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             });
             (Ok(sp?), t)
         }
-        (Backend::Cpu, None) => timed(|| bellman_ford(&edgeblas::graph::Graph::directed(&w), s)),
+        (Backend::Cpu, None) => {
+            let with_pred = a.predecessors.is_some();
+            timed(|| bellman_ford_with(&edgeblas::graph::Graph::directed(&w), s, with_pred))
+        }
         (Backend::Mpi, _) => unreachable!("--backend mpi returned above"),
         (Backend::Cuda, _) => {
             let gpu = open_gpu()?;
@@ -660,7 +663,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
             (sp?, t)
         }
     };
-    let mut sp = sp.map_err(|c| {
+    let sp = sp.map_err(|c| {
         Error::InvalidArgument(format!(
             "negative cycle reachable from source {} through vertex {}",
             a.source,
@@ -675,11 +678,7 @@ pub fn sssp(a: &SsspArgs) -> Result<()> {
         write_distances(p, &g.ids, &sp)?;
     }
     if let Some(p) = &a.predecessors {
-        // One rule for every method: Bellman-Ford's own ties depend on its rounds.
-        if method != SsspMethod::DeltaStepping {
-            let d = Vector::from_dense(sp.distances.clone());
-            sp.predecessors = predecessors(&w, &d, s);
-        }
+        // One rule for every method and backend (the smallest tail of a tight arc).
         write_predecessors(p, &g.ids, &sp)?;
     }
     let finite = sp.distances.iter().filter(|d| d.is_finite());

@@ -51,6 +51,13 @@ void eb_host_relax_arg(const EbRelaxParams *p) {
     }
 }
 
+void eb_host_relax_tight(const EbRelaxParams *p) {
+    for (uint32_t i = 0; i < p->frontier_len; i++) {
+        uint32_t u = p->frontier[i];
+        for (uint64_t e = p->a.offsets[u]; e < p->a.offsets[u + 1]; e++) eb_relax_tight_arc(p, u, e);
+    }
+}
+
 void eb_host_relax_commit(const EbRelaxParams *p) {
     for (uint32_t i = 0; i < p->touched_len; i++) eb_relax_commit(p, i);
 }

@@ -22,7 +22,7 @@ use edgeblas::algebra::{
 };
 use edgeblas::algo::{
     self, PageRankOptions, Presort, Stop, TriangleMethod,
-    bellman_ford::bellman_ford,
+    bellman_ford::bellman_ford_with,
     bfs::{Beamer, BfsOptions, Gunrock, Ligra, Policy, Pull, Push, Xbfs},
     delta_stepping::{default_delta, delta_stepping_with},
 };
@@ -1111,7 +1111,7 @@ fn sssp<'py>(
                 ))
             })?
         } else {
-            bellman_ford(&Graph::directed(&w), s).map_err(|c| {
+            bellman_ford_with(&Graph::directed(&w), s, false).map_err(|c| {
                 invalid(format!(
                     "negative cycle reachable from source {source} through vertex {}",
                     c.vertex

@@ -212,7 +212,7 @@ def signed_zero_matters(case):
     """Whether 0.0 and -0.0 must agree too: not where MIN, MAX or ANY choose between
     equal values, since which zero SuiteSparse keeps of a tie depends on its kernel's
     order (the second operand of an operator, the later term of a product, the first of
-    a reduction); tests/conformance.rs pins edgeblas's rule, -0.0 in any order. Nor
+    a reduction); tests/suite/conformance.rs pins edgeblas's rule, -0.0 in any order. Nor
     against an int64 or bool reference: edgeblas's float64 has -3 * 0 = -0.0."""
     if ref_type(case) != "FP64":
         return False

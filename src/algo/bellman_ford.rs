@@ -3,7 +3,7 @@
 //! distance changed as the next frontier. Negative arcs are fine; a negative cycle
 //! reachable from the source is an error naming a vertex on it.
 
-use crate::algebra::{Index, Min, Monoid, Semiring};
+use crate::algebra::{Index, Min, MinPlus, Monoid, Semiring};
 use crate::descriptor::{Descriptor, Mask};
 use crate::graph::Graph;
 use crate::ops;
@@ -55,14 +55,21 @@ impl Semiring<f64, f64> for MinPlusArg {
 
 /// Bellman-Ford from `source` over arc weights `a` (`A(i, j)` = weight of `i -> j`).
 ///
+/// Each round is one [`ops::vxm_accumulate`], `d min= f min.plus A` in place, returning
+/// the improved entries as the next frontier `f` (the vertices whose distance changed);
+/// the predecessors come once at the end from the tight arcs
+/// ([`super::delta_stepping::predecessors`]), as for delta-stepping.
+///
 /// # Arguments
 /// * `a` - square weighted adjacency (any sign; for an unweighted graph use
 ///   `g.map(|_| 1.0)`);
 /// * `source` - the start vertex.
 ///
 /// # Returns
-/// Distances (`+inf` where unreached) and predecessors; ties go to the smallest vertex
-/// of the round that found the distance.
+/// Distances (`+inf` where unreached) and predecessors: for each reached `v` other than
+/// the source, the smallest `u` with `d(u) + w(u, v) = d(v)` (with zero-weight cycles two
+/// such choices can point at each other); `u32::MAX` for the source and unreached
+/// vertices. `rounds` counts the products.
 ///
 /// # Errors
 /// [`NegativeCycle`] when a cycle of negative weight is reachable from the source.
@@ -89,19 +96,73 @@ impl Semiring<f64, f64> for MinPlusArg {
 /// assert_eq!(sp.predecessors[2], 1);
 /// ```
 pub fn bellman_ford(g: &Graph<'_, f64>, source: Index) -> Result<ShortestPaths, NegativeCycle> {
+    bellman_ford_with(g, source, true)
+}
+
+/// [`bellman_ford`], with the final predecessor product only when `with_predecessors`
+/// (without it, `predecessors` is empty: the distances alone cost one product over the
+/// reached arcs less).
+///
+/// # Errors
+/// As [`bellman_ford`].
+///
+/// # Panics
+/// As [`bellman_ford`].
+pub fn bellman_ford_with(
+    g: &Graph<'_, f64>,
+    source: Index,
+    with_predecessors: bool,
+) -> Result<ShortestPaths, NegativeCycle> {
     let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "A.nrows() != A.ncols()");
     let n = a.nrows();
     assert!((source as usize) < n, "source {source} >= A.nrows() = {n}");
+    // dist = +inf; dist(source) = 0; f = the changed set with its distances
+    let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
+    let src = Vector::from_pairs(n, [(source, 0.0)]);
+    ops::assign(
+        &mut dist,
+        None,
+        Some(&Min::<f64>::new()),
+        &src,
+        &Descriptor::DEFAULT,
+    );
+    let mut f = src;
+    let mut rounds = 0;
+    while f.nvals() > 0 && rounds < n {
+        rounds += 1;
+        // f = the entries of dist that f min.plus A improves; dist min= them
+        f = ops::vxm_accumulate(&mut dist, MinPlus::<f64>::new(), &f, a);
+    }
+    if f.nvals() > 0 {
+        // Still changing after n rounds: a negative cycle. The rounds again, with each
+        // round's argmin kept, to name a vertex on it.
+        return Err(negative_cycle(a, source));
+    }
+    let predecessors = if with_predecessors {
+        super::delta_stepping::predecessors(a, &dist, source)
+    } else {
+        Vec::new()
+    };
+    Ok(ShortestPaths {
+        distances: dist.into_dense(f64::INFINITY).into_vec(),
+        predecessors,
+        rounds,
+    })
+}
+
+/// The rounds of [`bellman_ford`] with each round's argmin as the predecessor (the
+/// lexicographic MIN.PLUS carrying the argument), run when `n` rounds did not settle the
+/// distances: a vertex still changing leads back along those predecessors to a cycle of
+/// negative weight.
+fn negative_cycle(a: &crate::matrix::Csr<f64>, source: Index) -> NegativeCycle {
+    let n = a.nrows();
     let d0 = Descriptor::DEFAULT;
     let replace = d0.with_replace();
-    let src = Vector::from_pairs(n, [(source, true)]);
-
-    // dist = +inf; dist<source> = 0; pred = none
     let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
+    let src = Vector::from_pairs(n, [(source, true)]);
     ops::assign_scalar(&mut dist, Some(&Mask::structure(&src)), None, 0.0, &d0);
     let mut pred: Vector<Index> = Vector::full(n, NONE);
-    // f = the changed set with its distances
     let mut f: Vector<f64> = Vector::from_pairs(n, [(source, 0.0)]);
     let mut rounds = 0;
     while f.nvals() > 0 && rounds < n {
@@ -120,7 +181,7 @@ pub fn bellman_ford(g: &Graph<'_, f64>, source: Index) -> Result<ShortestPaths, 
             &t,
             &replace,
         );
-        // f = c's distances; dist<f> min= f (accumulate-min); pred<c> = c's argmin
+        // f = c's distances; dist<f> min= f; pred<c> = c's argmin
         let mut next: Vector<f64> = Vector::new(n);
         ops::apply(&mut next, None, None, |(x, _)| x, &c, &replace);
         let mask = Mask::structure(&c);
@@ -129,17 +190,6 @@ pub fn bellman_ford(g: &Graph<'_, f64>, source: Index) -> Result<ShortestPaths, 
         drop(mask);
         f = next;
     }
-    let distances = dist.into_dense(f64::INFINITY).into_vec();
     let predecessors = pred.into_dense(NONE).into_vec();
-    if f.nvals() > 0 {
-        return Err(find_cycle(
-            &predecessors,
-            f.to_pairs().into_iter().map(|(v, _)| v),
-        ));
-    }
-    Ok(ShortestPaths {
-        distances,
-        predecessors,
-        rounds,
-    })
+    find_cycle(&predecessors, f.to_pairs().into_iter().map(|(v, _)| v))
 }

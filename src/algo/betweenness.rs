@@ -42,7 +42,7 @@ pub const BATCH: usize = 8;
 /// ```
 ///
 /// [`betweenness_batched`] is LAGraph's form, a batch of sources as matrix rows; the
-/// two agree (tests/algorithms.rs). `A'` is `g`'s cached in-edges (`A` itself when `g`
+/// two agree (tests/suite/algorithms.rs). `A'` is `g`'s cached in-edges (`A` itself when `g`
 /// is symmetric).
 ///
 /// # Panics

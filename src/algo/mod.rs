@@ -26,7 +26,7 @@ pub mod triangles;
 pub mod validate;
 
 pub use crate::graph::Graph;
-pub use bellman_ford::{NegativeCycle, ShortestPaths, bellman_ford};
+pub use bellman_ford::{NegativeCycle, ShortestPaths, bellman_ford, bellman_ford_with};
 pub use betweenness::betweenness;
 pub use bfs::{
     Beamer, BfsGraph, BfsOptions, BfsResult, Direction, Gunrock, LevelState, LevelTrace, Ligra,

@@ -107,8 +107,10 @@ impl LocalPaths {
 ///
 /// # Returns
 /// This rank's share of one process's [`crate::algo::bellman_ford()`]: the same
-/// distances, rounds and predecessors (ties to the smallest vertex of the round that
-/// found the distance); [`LocalPaths::gather`] puts them together on rank 0.
+/// distances and rounds; the predecessors are the rounds' own (ties to the smallest
+/// vertex of the round that found the distance), which name a vertex on a negative
+/// cycle; [`predecessors`] gives one process's rule (the smallest tail of a tight arc).
+/// [`LocalPaths::gather`] puts them together on rank 0.
 ///
 /// # Errors
 /// [`CycleFound`] on every rank when a negative cycle is reachable from the source

@@ -2,7 +2,7 @@
 //! whatever reads `Ok` must round-trip through the writers (the native binary format
 //! exactly; Matrix Market keeps structure and values; a degree distribution through its
 //! text form). Shared by the fuzz targets in `fuzz/` and by the regression tests in
-//! `tests/fuzz_regressions.rs`.
+//! `tests/suite/fuzz_regressions.rs`.
 //!
 //! The fuzz targets read with the allocation guard's floor lowered to
 //! [`FUZZ_MIN_VERTEX_LIMIT`] (2^16 instead of 2^24): a 20-byte file naming id 10^7 is

@@ -37,6 +37,8 @@ pub(crate) enum Launch {
     RelaxArg(EbRelaxParams),
     /// Bellman-Ford pass 3 (commit).
     RelaxCommit(EbRelaxParams),
+    /// After the rounds: the smallest tail of a tight arc into each vertex.
+    RelaxTight(EbRelaxParams),
     /// A Chung-Lu count or fill pass, on stream `stream` (0: the main one).
     ClPass(EbClParams, usize),
     /// Prefix sum step 1.

@@ -35,6 +35,7 @@ struct Kernels {
     relax_min: CudaFunction,
     relax_arg: CudaFunction,
     relax_commit: CudaFunction,
+    relax_tight: CudaFunction,
     cl_pass: CudaFunction,
     scan_blocks: CudaFunction,
     scan_add: CudaFunction,
@@ -111,6 +112,7 @@ impl GpuExec {
             relax_min: load("relax", "eb_relax_min")?,
             relax_arg: load("relax", "eb_relax_arg")?,
             relax_commit: load("relax", "eb_relax_commit")?,
+            relax_tight: load("relax", "eb_relax_tight")?,
             cl_pass: load("chung_lu", "eb_cl_pass")?,
             scan_blocks: load("chung_lu", "eb_scan_blocks")?,
             scan_add: load("chung_lu", "eb_scan_add")?,
@@ -332,6 +334,12 @@ impl Exec for GpuExec {
                 &p,
                 self.grid(p.frontier_len as u64 * 32),
                 "eb_relax_arg",
+            ),
+            Launch::RelaxTight(p) => self.launch(
+                &self.k.relax_tight,
+                &p,
+                self.grid(p.frontier_len as u64 * 32),
+                "eb_relax_tight",
             ),
             Launch::RelaxCommit(p) => self.launch(
                 &self.k.relax_commit,

@@ -16,6 +16,7 @@ unsafe extern "C" {
     fn eb_host_relax_min(p: *const EbRelaxParams);
     fn eb_host_relax_arg(p: *const EbRelaxParams);
     fn eb_host_relax_commit(p: *const EbRelaxParams);
+    fn eb_host_relax_tight(p: *const EbRelaxParams);
     fn eb_host_cl_pass(p: *const EbClParams);
     fn eb_host_scan_blocks(p: *const EbScanParams);
     fn eb_host_scan_add(p: *const EbScanParams);
@@ -98,6 +99,7 @@ impl Exec for HostExec {
                 Launch::RelaxMin(p) => eb_host_relax_min(&p),
                 Launch::RelaxArg(p) => eb_host_relax_arg(&p),
                 Launch::RelaxCommit(p) => eb_host_relax_commit(&p),
+                Launch::RelaxTight(p) => eb_host_relax_tight(&p),
                 Launch::ClPass(p, _) => eb_host_cl_pass(&p),
                 Launch::ScanBlocks(p) => eb_host_scan_blocks(&p),
                 Launch::ScanAdd(p) => eb_host_scan_add(&p),

@@ -1,7 +1,10 @@
 //! Bellman-Ford with its state on an executor: the CPU's rounds (the frontier is the set
 //! of vertices the last round improved; each round takes, per vertex, the lexicographic
 //! minimum of (distance, predecessor) over the frontier's arcs), in three kernel passes
-//! and one small read back per round, so distances and predecessors equal the CPU's.
+//! and one small read back per round, so distances and rounds equal the CPU's. The
+//! predecessors are then the CPU's rule, one pass over the reached vertices' arcs: the
+//! smallest `u` with `d(u) + w(u, v) = d(v)` (the rounds' own predecessors name a vertex
+//! on a negative cycle instead, as on the CPU).
 
 use super::abi::*;
 use super::exec::{Exec, Launch};
@@ -77,12 +80,37 @@ pub(crate) fn bellman_ford<E: Exec>(
         .into_iter()
         .map(f64::from_bits)
         .collect();
-    let predecessors = ex.download(&pred, len)?;
     if frontier_len > 0 {
+        let predecessors = ex.download(&pred, len)?;
         let mut changed = ex.download(&frontier, frontier_len as usize)?;
         changed.sort_unstable();
         return Ok(Err(find_cycle(&predecessors, changed)));
     }
+    // The predecessors from the tight arcs of the reached vertices.
+    let reached: Vec<u32> = (0..n)
+        .filter(|&v| distances[v as usize].is_finite())
+        .collect();
+    ex.write(&mut frontier, 0, &reached)?;
+    ex.fill_u32(&mut pred, EB_UNREACHED)?;
+    let p = EbRelaxParams {
+        a,
+        weights,
+        frontier: ex.addr(&frontier),
+        dist: ex.addr(&dist) as *mut f64,
+        pred: ex.addr(&pred),
+        key: ex.addr(&key),
+        arg: ex.addr(&arg),
+        touched: ex.addr(&touched),
+        next: ex.addr(&touched),
+        counters: ex.addr(&counters),
+        frontier_len: reached.len() as u32,
+        touched_len: 0,
+    };
+    if !reached.is_empty() {
+        ex.run(Launch::RelaxTight(p))?;
+    }
+    let mut predecessors = ex.download(&pred, len)?;
+    predecessors[source as usize] = EB_UNREACHED;
     Ok(Ok(ShortestPaths {
         distances,
         predecessors,

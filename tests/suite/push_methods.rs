@@ -6,10 +6,7 @@
 //! over the transpose (as does the pull method, which `vxm` chooses by itself on a
 //! symmetric matrix), and all of them agree within a few ulps.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/random.rs"]
-mod random;
+use crate::random;
 
 use edgeblas::algebra::Index;
 use edgeblas::ops::PushMethod;

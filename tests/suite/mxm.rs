@@ -4,12 +4,9 @@
 //! transposes; every method forced on the same inputs gives the same bytes, for any
 //! thread count; and the laws (associativity, distributivity) over exact types.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/qc.rs"]
-mod qc;
-#[path = "common/random.rs"]
-mod random;
+use crate::oracle;
+use crate::qc;
+use crate::random;
 
 use std::collections::BTreeMap;
 

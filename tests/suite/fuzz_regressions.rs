@@ -5,8 +5,7 @@
 //! time bound. Each input runs twice: with the fuzz targets' lowered vertex-limit floor
 //! (what the fuzzer saw) and with the default floor (what users get).
 
-#[path = "common/fuzz_harness.rs"]
-mod fuzz_harness;
+use crate::fuzz_harness;
 
 use std::time::{Duration, Instant};
 

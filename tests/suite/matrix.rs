@@ -2,12 +2,9 @@
 //! broken invariant, the COO builder's duplicate policies, transposes, `sprs` round
 //! trips, and the conversions between the three vector forms.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/qc.rs"]
-mod qc;
-#[path = "common/random.rs"]
-mod random;
+use crate::oracle;
+use crate::qc;
+use crate::random;
 
 use edgeblas::algebra::Index;
 use edgeblas::prelude::*;

@@ -2,10 +2,7 @@
 //! thread count and the template; trace, depth limit, target, several sources; the
 //! validator; and the reference figures of ../shared/data/real (skipped when absent).
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/random.rs"]
-mod random;
+use crate::random;
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -428,8 +425,7 @@ fn the_five_vertex_example() {
     }
 }
 
-#[path = "common/real_figures.rs"]
-mod real_figures;
+use crate::real_figures;
 
 use real_figures::{FIGURES, undirected_edge_list};
 

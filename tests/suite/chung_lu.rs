@@ -11,13 +11,11 @@ use edgeblas::generate::chung_lu::{
     decode_triangle, generate, parse_degrees, read_degrees,
 };
 
-#[path = "common/chung_lu_cases.rs"]
-mod chung_lu_cases;
+use crate::chung_lu_cases;
 
 use chung_lu_cases::{power_law, shuffled_sequence};
 
-#[path = "common/generated.rs"]
-mod generated;
+use crate::generated;
 
 use generated::{check_simple, pool};
 

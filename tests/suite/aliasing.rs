@@ -3,12 +3,8 @@
 //! random shapes, vector forms, masks (none, structural, valued, complemented),
 //! replace, accumulators and transposes.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/qc.rs"]
-mod qc;
-#[path = "common/random.rs"]
-mod random;
+use crate::qc;
+use crate::random;
 
 use edgeblas::algebra::{BinaryOp, Index};
 use edgeblas::ops::{self, Accum};

@@ -2,10 +2,7 @@
 //! symmetric, with and without self-loops, empty), each computed once; and every
 //! algorithm giving the same result whichever way the graph was declared.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/random.rs"]
-mod random;
+use crate::random;
 
 use edgeblas::algo::{self, PageRankOptions, Presort, TriangleMethod};
 use edgeblas::graph::Graph;

@@ -7,12 +7,9 @@
 //! environment), so a failure replays exactly: its message names the seed, and
 //! `replay_one_seed` below runs one seed alone.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/qc.rs"]
-mod qc;
-#[path = "common/random.rs"]
-mod random;
+use crate::oracle;
+use crate::qc;
+use crate::random;
 
 use edgeblas::algebra::{BinaryOp, Index, Scalar};
 use edgeblas::ops::Accum;

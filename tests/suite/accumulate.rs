@@ -6,10 +6,7 @@
 //! and 4 threads, with results identical across thread counts. Also `ops::partition`
 //! (one pass of several selections), which delta-stepping files its improvements with.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/random.rs"]
-mod random;
+use crate::random;
 
 use edgeblas::algebra::{Index, Monoid, Scalar, Semiring};
 use edgeblas::algo::bellman_ford::MinPlusArg;

@@ -5,12 +5,9 @@
 //! (empty, rectangular, zero-sized), masks (none, structural, valued, complemented),
 //! replace, accumulators and the transposes of either input.
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/qc.rs"]
-mod qc;
-#[path = "common/random.rs"]
-mod random;
+use crate::oracle;
+use crate::qc;
+use crate::random;
 
 use edgeblas::algebra::{BinaryOp, Index, Indices};
 use edgeblas::ops::{self, Accum};

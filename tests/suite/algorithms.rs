@@ -4,12 +4,8 @@
 //! with hubs, self-loops, repeated arcs, isolated vertices and several components,
 //! directed (the CSR as built) and undirected (both arcs stored).
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/qc.rs"]
-mod qc;
-#[path = "common/random.rs"]
-mod random;
+use crate::qc;
+use crate::random;
 
 use std::collections::{BTreeSet, VecDeque};
 

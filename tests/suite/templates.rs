@@ -2,17 +2,14 @@
 //! BFS), each run through
 //! its library function against a brute force written here, on random graphs with hubs.
 
-#[path = "../examples/k_truss.rs"]
+#[path = "../../examples/k_truss.rs"]
 mod k_truss;
-#[path = "../examples/msbfs.rs"]
+#[path = "../../examples/msbfs.rs"]
 mod msbfs;
-#[path = "../examples/triangle_count.rs"]
+#[path = "../../examples/triangle_count.rs"]
 mod triangle_count;
 
-#[path = "common/oracle.rs"]
-mod oracle;
-#[path = "common/random.rs"]
-mod random;
+use crate::random;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,9 +1,8 @@
 //! R-MAT / Graph500 Kronecker generation: simple CSR, the expected size, symmetry when
 //! undirected, the same graph for every thread count, seeds, and parameter errors.
 
+use crate::generated;
 use edgeblas::generate::rmat::Rmat;
-#[path = "common/generated.rs"]
-mod generated;
 
 use generated::{check_simple, pool};
 
