@@ -621,29 +621,73 @@ impl BfsLevels for DistLevels<'_> {
             .filter(|&(_, &l)| l != UNREACHED)
             .map(|(lv, _)| g.out_row(lv).len() as u64)
             .sum();
-        let reached = self.net.allreduce_sum(&[reached])[0];
         let parents: Vec<u32> = self
             .parents
             .into_par_iter()
             .map(AtomicU32::into_inner)
             .collect();
-        let parents = self.net.gatherv_root(&parents);
-        let levels = self.net.gatherv_root(&self.levels);
-        let flat: Vec<u64> = self
-            .traffic
-            .iter()
-            .flat_map(|t| [t.bytes, t.messages])
-            .collect();
-        let sum = self.net.allreduce_sum(&flat);
-        let per_level = sum
-            .chunks_exact(2)
-            .map(|c| Traffic {
-                bytes: c[0],
-                messages: c[1],
-            })
-            .collect();
-        Ok((parents.zip(levels), per_level, reached))
+        Ok(gather_search(
+            self.net,
+            &parents,
+            &self.levels,
+            &self.traffic,
+            reached,
+        ))
     }
+}
+
+/// The end of a distributed search, whatever the layout: the owned parents and levels
+/// gathered at rank 0 (in rank order, so in vertex order), the traffic of each level and
+/// the reached arcs summed over the ranks. Collective.
+pub(crate) fn gather_search(
+    net: &Net,
+    parents: &[u32],
+    levels: &[u32],
+    traffic: &[Traffic],
+    reached: u64,
+) -> (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64) {
+    let reached = net.allreduce_sum(&[reached])[0];
+    let parents = net.gatherv_root(parents);
+    let levels = net.gatherv_root(levels);
+    let flat: Vec<u64> = traffic.iter().flat_map(|t| [t.bytes, t.messages]).collect();
+    let sum = net.allreduce_sum(&flat);
+    let per_level = sum
+        .chunks_exact(2)
+        .map(|c| Traffic {
+            bytes: c[0],
+            messages: c[1],
+        })
+        .collect();
+    (parents.zip(levels), per_level, reached)
+}
+
+/// Runs the levels of `state` under `policy` (the CPU's loop) and puts the result
+/// together: rank 0's [`BfsResult`], the traffic since `start` summed over the ranks.
+/// Collective.
+pub(crate) fn run_search<L>(
+    net: &Net,
+    state: L,
+    n: usize,
+    arcs: u64,
+    start: Traffic,
+    policy: &dyn Policy,
+    opts: &BfsOptions,
+) -> Result<DistBfs>
+where
+    L: BfsLevels<Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64)>,
+{
+    let ((out, level_traffic, reached_arcs), summary) = drive(state, n, arcs, policy, opts)?;
+    let mine = net.sent() - start;
+    let total = net.allreduce_sum(&[mine.bytes, mine.messages]);
+    Ok(DistBfs {
+        result: out.map(|(p, l)| summary.with(p, l)),
+        level_traffic,
+        traffic: Traffic {
+            bytes: total[0],
+            messages: total[1],
+        },
+        reached_arcs,
+    })
 }
 
 /// Breadth-first search from `sources` over the distributed graph `g`, each level's
@@ -722,16 +766,5 @@ pub fn bfs(
         visited: c[0],
         traffic: Vec::new(),
     };
-    let ((out, level_traffic, reached_arcs), summary) = drive(state, n, g.arcs, policy, opts)?;
-    let mine = net.sent() - start;
-    let total = net.allreduce_sum(&[mine.bytes, mine.messages]);
-    Ok(DistBfs {
-        result: out.map(|(p, l)| summary.with(p, l)),
-        level_traffic,
-        traffic: Traffic {
-            bytes: total[0],
-            messages: total[1],
-        },
-        reached_arcs,
-    })
+    run_search(net, state, n, g.arcs, start, policy, opts)
 }

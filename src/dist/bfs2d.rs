@@ -31,11 +31,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::bfs::{DistBfs, LocalGraph};
+use super::bfs::{DistBfs, LocalGraph, gather_search, run_search};
 use super::net::{Net, Traffic};
 use super::partition::{Partition, RowBlocks};
 use crate::algebra::Index;
-use crate::algo::bfs::{BfsOptions, Direction, Policy, drive};
+use crate::algo::bfs::{BfsOptions, Direction, Policy};
 use crate::error::{Error, Result};
 use crate::ops::{BfsLevels, StepCounts};
 
@@ -540,28 +540,18 @@ impl BfsLevels for Levels2d<'_> {
             .filter(|&(&l, _)| l != UNREACHED)
             .map(|(_, &d)| d)
             .sum();
-        let reached = self.net.allreduce_sum(&[reached])[0];
         let parents: Vec<u32> = self
             .parents
             .into_iter()
             .map(AtomicU32::into_inner)
             .collect();
-        let parents = self.net.gatherv_root(&parents);
-        let levels = self.net.gatherv_root(&self.levels);
-        let flat: Vec<u64> = self
-            .traffic
-            .iter()
-            .flat_map(|t| [t.bytes, t.messages])
-            .collect();
-        let sum = self.net.allreduce_sum(&flat);
-        let per_level = sum
-            .chunks_exact(2)
-            .map(|c| Traffic {
-                bytes: c[0],
-                messages: c[1],
-            })
-            .collect();
-        Ok((parents.zip(levels), per_level, reached))
+        Ok(gather_search(
+            self.net,
+            &parents,
+            &self.levels,
+            &self.traffic,
+            reached,
+        ))
     }
 }
 
@@ -635,16 +625,5 @@ pub fn bfs(
         visited: c[0],
         traffic: Vec::new(),
     };
-    let ((out, level_traffic, reached_arcs), summary) = drive(state, n, g.arcs, policy, opts)?;
-    let mine = net.sent() - start;
-    let total = net.allreduce_sum(&[mine.bytes, mine.messages]);
-    Ok(DistBfs {
-        result: out.map(|(p, l)| summary.with(p, l)),
-        level_traffic,
-        traffic: Traffic {
-            bytes: total[0],
-            messages: total[1],
-        },
-        reached_arcs,
-    })
+    run_search(net, state, n, g.arcs, start, policy, opts)
 }

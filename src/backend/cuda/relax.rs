@@ -46,24 +46,37 @@ pub(crate) fn bellman_ford<E: Exec>(
         nrows: n,
         ncols: n,
     };
+    // The parameters of a pass over `frontier` writing `touched` (lengths 0); the
+    // buffers' addresses do not change while they live.
+    let (dist_p, pred_p, key_p, arg_p) = (
+        ex.addr(&dist) as *mut f64,
+        ex.addr(&pred),
+        ex.addr(&key),
+        ex.addr(&arg),
+    );
+    let counters_p = ex.addr(&counters);
+    let params = |frontier: *mut u32, touched: *mut u32| EbRelaxParams {
+        a,
+        weights,
+        frontier,
+        dist: dist_p,
+        pred: pred_p,
+        key: key_p,
+        arg: arg_p,
+        touched,
+        next: touched,
+        counters: counters_p,
+        frontier_len: 0,
+        touched_len: 0,
+    };
     let mut frontier_len = 1u32;
     let mut rounds = 0usize;
     while frontier_len > 0 && rounds < len {
         rounds += 1;
         ex.zero(&mut counters)?;
         let mut p = EbRelaxParams {
-            a,
-            weights,
-            frontier: ex.addr(&frontier),
-            dist: ex.addr(&dist) as *mut f64,
-            pred: ex.addr(&pred),
-            key: ex.addr(&key),
-            arg: ex.addr(&arg),
-            touched: ex.addr(&touched),
-            next: ex.addr(&touched),
-            counters: ex.addr(&counters),
             frontier_len,
-            touched_len: 0,
+            ..params(ex.addr(&frontier), ex.addr(&touched))
         };
         ex.run(Launch::RelaxMin(p))?;
         ex.run(Launch::RelaxArg(p))?;
@@ -93,18 +106,8 @@ pub(crate) fn bellman_ford<E: Exec>(
     ex.write(&mut frontier, 0, &reached)?;
     ex.fill_u32(&mut pred, EB_UNREACHED)?;
     let p = EbRelaxParams {
-        a,
-        weights,
-        frontier: ex.addr(&frontier),
-        dist: ex.addr(&dist) as *mut f64,
-        pred: ex.addr(&pred),
-        key: ex.addr(&key),
-        arg: ex.addr(&arg),
-        touched: ex.addr(&touched),
-        next: ex.addr(&touched),
-        counters: ex.addr(&counters),
         frontier_len: reached.len() as u32,
-        touched_len: 0,
+        ..params(ex.addr(&frontier), ex.addr(&touched))
     };
     if !reached.is_empty() {
         ex.run(Launch::RelaxTight(p))?;
