@@ -611,7 +611,7 @@ impl BfsLevels for DistLevels<'_> {
             examined: c[2],
         })
     }
-    type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
+    type Output = SearchEnd;
     fn finish(self) -> Result<Self::Output> {
         let g = self.g;
         let reached: u64 = self
@@ -636,6 +636,10 @@ impl BfsLevels for DistLevels<'_> {
     }
 }
 
+/// What a distributed search ends with: rank 0's parents and levels (`None` elsewhere),
+/// the traffic of each level and the reached arcs, summed over the ranks.
+pub(crate) type SearchEnd = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
+
 /// The end of a distributed search, whatever the layout: the owned parents and levels
 /// gathered at rank 0 (in rank order, so in vertex order), the traffic of each level and
 /// the reached arcs summed over the ranks. Collective.
@@ -645,7 +649,7 @@ pub(crate) fn gather_search(
     levels: &[u32],
     traffic: &[Traffic],
     reached: u64,
-) -> (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64) {
+) -> SearchEnd {
     let reached = net.allreduce_sum(&[reached])[0];
     let parents = net.gatherv_root(parents);
     let levels = net.gatherv_root(levels);
@@ -674,7 +678,7 @@ pub(crate) fn run_search<L>(
     opts: &BfsOptions,
 ) -> Result<DistBfs>
 where
-    L: BfsLevels<Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64)>,
+    L: BfsLevels<Output = SearchEnd>,
 {
     let ((out, level_traffic, reached_arcs), summary) = drive(state, n, arcs, policy, opts)?;
     let mine = net.sent() - start;

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::bfs::{DistBfs, LocalGraph, gather_search, run_search};
+use super::bfs::{DistBfs, LocalGraph, SearchEnd, gather_search, run_search};
 use super::net::{Net, Traffic};
 use super::partition::{Partition, RowBlocks};
 use crate::algebra::Index;
@@ -531,7 +531,7 @@ impl BfsLevels for Levels2d<'_> {
             examined: c[2],
         })
     }
-    type Output = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
+    type Output = SearchEnd;
     fn finish(self) -> Result<Self::Output> {
         let reached: u64 = self
             .levels

@@ -7,22 +7,17 @@
 //! allocator) and the `cuda_*` tests (run by name under the `cuda` feature).
 
 #[path = "../common/chung_lu_cases.rs"]
-#[allow(dead_code)]
 mod chung_lu_cases;
 #[path = "../common/fuzz_harness.rs"]
 #[allow(dead_code)]
 mod fuzz_harness;
 #[path = "../common/generated.rs"]
-#[allow(dead_code)]
 mod generated;
 #[path = "../common/oracle.rs"]
-#[allow(dead_code)]
 mod oracle;
 #[path = "../common/qc.rs"]
-#[allow(dead_code)]
 mod qc;
 #[path = "../common/random.rs"]
-#[allow(dead_code)]
 mod random;
 #[path = "../common/real_figures.rs"]
 #[allow(dead_code)]
