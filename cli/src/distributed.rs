@@ -291,6 +291,8 @@ mod imp {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.threads))?;
         let policy = together(&net, a.policy.build())?;
+        // The layout's flags before any reading (the same verdict on every rank).
+        together(&net, layout_grid(a, net.size()))?;
         let blocks = net.is_root() && reads_row_blocks(a);
         if net.broadcast_u64s(&[blocks as u64])[0] == 1 {
             return bfs_row_blocks(a, &net, threads, policy.as_ref());
@@ -581,6 +583,11 @@ mod imp {
                 "backend": "mpi",
                 "device": null,
                 "ranks": net.size(),
+                "layout": match layout_grid(a, net.size()).ok().flatten() {
+                    Some(_) => "2d",
+                    None => "1d",
+                },
+                "grid": layout_grid(a, net.size()).ok().flatten().map(|g| g.to_string()),
                 "threads": threads,
                 "reached": r.reached,
                 "max_depth": r.max_depth,

@@ -1025,6 +1025,15 @@ fn bfs_2d_layout_identical_for_every_p_and_grid() {
         .map(|t| t["bytes_sent"].as_u64().unwrap())
         .sum();
     assert!(levels > 0 && levels <= j["bytes_sent"].as_u64().unwrap());
+    assert_eq!(
+        (j["layout"].as_str(), j["grid"].as_str()),
+        (Some("2d"), Some("2x2"))
+    );
+    let j1 = mpi_json(2, &["bfs", s(&e), "--source", "7", "--backend", "mpi"]);
+    assert_eq!(
+        (j1["layout"].as_str(), j1["grid"].as_str()),
+        (Some("1d"), None)
+    );
     fails_once(
         4,
         &[
