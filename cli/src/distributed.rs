@@ -324,21 +324,11 @@ mod imp {
             max_depth: a.max_depth,
             target,
         };
-        let blocks2d = together(&net, two_d(a, &net, &local))?;
+        let laid = together(&net, lay_out(a, &net, local))?;
         net.barrier();
         let prep_s = t_prep.elapsed().as_secs_f64();
         let t0 = Instant::now();
-        let r = together(
-            &net,
-            search(
-                &net,
-                &local,
-                blocks2d.as_ref(),
-                &sources,
-                policy.as_ref(),
-                &opts,
-            ),
-        )?;
+        let r = together(&net, search(&net, &laid, &sources, policy.as_ref(), &opts))?;
         let secs = t0.elapsed().as_secs_f64();
         let (Some(input), Some(bg), Some(res)) = (&input, &bg, &r.result) else {
             return Ok(());
@@ -400,30 +390,36 @@ mod imp {
         Ok(Some(grid))
     }
 
-    /// The 2-D blocks when `--layout 2d`: the 1-D rows redistributed over the grid
-    /// (before the timing, as the scatter is).
-    fn two_d(
-        a: &BfsArgs,
-        net: &Net,
-        local: &LocalGraph,
-    ) -> Result<Option<(dist::bfs2d::Local2d, dist::bfs2d::GridNets)>> {
-        layout_grid(a, net.size())?
-            .map(|grid| dist::bfs2d::Local2d::from_local(net, local, grid))
-            .transpose()
+    /// The graph as the search reads it: the 1-D rows, or the 2-D blocks.
+    enum Laid {
+        OneD(LocalGraph),
+        TwoD(dist::bfs2d::Local2d, dist::bfs2d::GridNets),
     }
 
-    /// The search over the 1-D rows, or over the 2-D blocks when there are some.
+    /// The graph in the layout the flags ask for: the 1-D rows as they are, or
+    /// redistributed over the grid (before the timing, as the scatter is), the rows then
+    /// dropped, so that a rank holds its block alone.
+    fn lay_out(a: &BfsArgs, net: &Net, local: LocalGraph) -> Result<Laid> {
+        Ok(match layout_grid(a, net.size())? {
+            None => Laid::OneD(local),
+            Some(grid) => {
+                let (g2, nets) = dist::bfs2d::Local2d::from_local(net, &local, grid)?;
+                Laid::TwoD(g2, nets)
+            }
+        })
+    }
+
+    /// The search over the graph as laid out.
     fn search(
         net: &Net,
-        local: &LocalGraph,
-        two_d: Option<&(dist::bfs2d::Local2d, dist::bfs2d::GridNets)>,
+        laid: &Laid,
         sources: &[u32],
         policy: &dyn Policy,
         opts: &BfsOptions,
     ) -> Result<dist::bfs::DistBfs> {
-        match two_d {
-            None => dist::bfs::bfs(net, local, sources, policy, opts),
-            Some((g2, nets)) => dist::bfs2d::bfs(net, nets, g2, sources, policy, opts),
+        match laid {
+            Laid::OneD(local) => dist::bfs::bfs(net, local, sources, policy, opts),
+            Laid::TwoD(g2, nets) => dist::bfs2d::bfs(net, nets, g2, sources, policy, opts),
         }
     }
 
@@ -497,14 +493,12 @@ mod imp {
             max_depth: a.max_depth,
             target,
         };
-        let blocks2d = together(net, two_d(a, net, &local))?;
+        let (arcs, symmetric) = (local.arcs(), local.is_symmetric());
+        let laid = together(net, lay_out(a, net, local))?;
         net.barrier();
         let prep_s = t_prep.elapsed().as_secs_f64();
         let t0 = Instant::now();
-        let r = together(
-            net,
-            search(net, &local, blocks2d.as_ref(), &sources, policy, &opts),
-        )?;
+        let r = together(net, search(net, &laid, &sources, policy, &opts))?;
         let secs = t0.elapsed().as_secs_f64();
         let (Some(ids), Some(res)) = (&read.ids, &r.result) else {
             return Ok(());
@@ -513,11 +507,11 @@ mod imp {
         let meta = Meta {
             ids,
             vertices: h.vertices,
-            arcs: local.arcs(),
+            arcs,
             directed,
             sources: &sources,
             load_s,
-            edges: if directed && !local.is_symmetric() {
+            edges: if directed && !symmetric {
                 r.reached_arcs
             } else {
                 r.reached_arcs / 2
