@@ -16,12 +16,15 @@ of scale 30 whose levels have the measured shape scaled by 2^(30 - S)):
   1-D push   8 bytes per frontier arc to a remote owner: 8 ex/P (P-1)/P
   1-D pull   the frontier bitmap pieces to every other rank: min(n/8, 4 nf)/P (P-1)
   2-D push   expand: the frontier piece down the column, 4 nf/P (pr-1); fold: one
-             (head, tail) pair per distinct head of the block, 8 h (pc-1)/pc, with
-             h = |T| (1 - exp(-(ex/P)/|T|)) distinct heads among ex/P arcs into |T| = n/pr
+             (head, tail) pair per distinct head of the block, h = |T| (1 - exp(-(ex/P)/|T|))
+             distinct heads among ex/P arcs into |T| = n/pr, sent as fold(h)
   2-D pull   frontier bits down the column, min(n/8, 4 nf)/P (pr-1); unvisited bits
-             along the row, n/8/P (pc-1); fold: 8 bytes per candidate, k new/P of them
-             (new: the level's new vertices; k candidates per new vertex, between 1 when
-             one block of the row finds it and pc when every block does; measured at P)
+             along the row, n/8/P (pc-1); fold(c) for c = k new/P candidates (new: the
+             level's new vertices; k candidates per new vertex, between 1 when one block
+             of the row finds it and pc when every block does)
+  fold(c)    c pairs to the pc - 1 other owners of the row, each part in the smaller
+             form (edgeblas::dist::bfs2d): 8 bytes a pair, or the owner's piece as bits
+             (n/P/8) and 4 bytes a pair: min(8 c (pc-1)/pc, (pc-1) n/P/8 + 4 c (pc-1)/pc)
   counts     one allreduce of 3 words: 24 log2 P bytes (both layouts)
 
 Messages per rank and level: 1-D 2 (P-1), 2-D 2 (pr-1) + 2 (pc-1), plus 2 log2 P.
@@ -51,15 +54,19 @@ def model(levels, n0, scale, p, kappa):
     for k, (d, nf, ex, new) in enumerate(levels):
         nf, ex, new = nf * f, ex * f, new * f
         counts = 24 * lg
+
+        def fold(c):
+            return min(8 * c * (pc - 1) / pc, (pc - 1) * n / p / 8 + 4 * c * (pc - 1) / pc)
+
         if d == "push":
             one += 8 * ex / p * (p - 1) / p
             t = n / pr
             h = t * (1 - math.exp(-(ex / p) / t))
-            two += 4 * nf / p * (pr - 1) + 8 * h * (pc - 1) / pc
+            two += 4 * nf / p * (pr - 1) + fold(h)
         else:
             front = min(n / 8, 4 * nf) / p
             one += front * (p - 1)
-            two += front * (pr - 1) + n / 8 / p * (pc - 1) + 8 * kappa(k, pc) * new / p * (pc - 1) / pc
+            two += front * (pr - 1) + n / 8 / p * (pc - 1) + fold(kappa(k, pc) * new / p)
         one += counts
         two += counts
     return one, two
@@ -82,7 +89,6 @@ def main():
     print("| level | direction | frontier | new | 1-D bytes | 2-D bytes | 2-D / 1-D | 1-D messages | 2-D messages |")
     print("|---|---|---|---|---|---|---|---|---|")
     levels = []
-    kappas = []
     for k, (x, y) in enumerate(zip(t1, t2)):
         new = t1[k + 1]["frontier_vertices"] if k + 1 < len(t1) else 0
         levels.append((x["direction"], x["frontier_vertices"], x["edges_examined"], new))
@@ -91,21 +97,6 @@ def main():
               f"{y['bytes_sent']:,} | {ratio:.2f} | {x['messages']} | {y['messages']} |")
     print(f"| all | | | | {r1['bytes_sent']:,} | {r2['bytes_sent']:,} | "
           f"{r2['bytes_sent'] / r1['bytes_sent']:.2f} | {r1['messages']} | {r2['messages']} |")
-    # The pull fold's candidates per new vertex at P (2-D bytes of a pull level less its
-    # two bitmaps and the counts, over 8 bytes a pair), to set the model's k.
-    pr = 2 ** (round(math.log2(a.ranks)) // 2)
-    pc = a.ranks // pr
-    lg = math.ceil(math.log2(a.ranks)) if a.ranks > 1 else 0
-    for k, (d, nf, ex, new) in enumerate(levels):
-        if d != "pull" or new == 0 or pc == 1:
-            continue
-        front = min(n / 8, 4 * nf) / a.ranks * (pr - 1) * a.ranks
-        heads = n / 8 / a.ranks * (pc - 1) * a.ranks
-        fold = t2[k]["bytes_sent"] - front - heads - 24 * lg * a.ranks
-        kappas.append(max(fold / 8 / new / ((pc - 1) / pc), 1.0))
-    kap = max(kappas) if kappas else 1.0
-    print(f"\nPull fold at P = {a.ranks} ({pr}x{pc}): about {kap:.2f} candidates per new vertex "
-          f"(1 is the least; {pc} the most at this grid).")
     print("\nModel, Graph500 scale 30 (strong scaling), bytes per rank per search:\n")
     print("| P | grid | 1-D MB | 2-D MB, 1 candidate | 2-D MB, sqrt(P) candidates | 1-D messages | 2-D messages |")
     print("|---|---|---|---|---|---|---|")

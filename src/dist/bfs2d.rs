@@ -292,6 +292,65 @@ fn or_shifted(bits: &mut [u64], piece: &[u64], at: usize) {
     }
 }
 
+/// The `(head, tail)` pairs of a fold for the owner of the heads `piece`, each head at
+/// most once, in the smaller of two forms: `[0, count, v, u, v, u, ...]`, or
+/// `[1, bits of the heads (32 a word, from piece.start)..., their tails by ascending
+/// head]` (4 bytes and a bit a head, against 8, once more than one head in 32 is sent).
+fn encode_fold(mut pairs: Vec<Index>, piece: std::ops::Range<usize>) -> Vec<Index> {
+    let count = pairs.len() / 2;
+    let words = piece.len().div_ceil(32);
+    if count == 0 || 2 * count <= words + count {
+        let mut out = Vec::with_capacity(2 + pairs.len());
+        out.extend([0, count as Index]);
+        out.append(&mut pairs);
+        return out;
+    }
+    let mut by_head: Vec<(Index, Index)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+    by_head.sort_unstable();
+    debug_assert!(
+        by_head.windows(2).all(|w| w[0].0 < w[1].0),
+        "one pair a head"
+    );
+    let mut out = vec![0 as Index; 1 + words + count];
+    out[0] = 1;
+    for (k, &(v, u)) in by_head.iter().enumerate() {
+        let lv = v as usize - piece.start;
+        out[1 + lv / 32] |= 1 << (lv % 32);
+        out[1 + words + k] = u;
+    }
+    out
+}
+
+/// The `(head, tail)` pairs of every sender's [`encode_fold`] segment, concatenated, for
+/// the heads `piece` this rank owns.
+fn decode_fold(data: &[Index], piece: std::ops::Range<usize>) -> Vec<Index> {
+    let words = piece.len().div_ceil(32);
+    let mut pairs = Vec::new();
+    let mut at = 0;
+    while at < data.len() {
+        if data[at] == 0 {
+            let count = data[at + 1] as usize;
+            pairs.extend_from_slice(&data[at + 2..at + 2 + 2 * count]);
+            at += 2 + 2 * count;
+            continue;
+        }
+        let bits = &data[at + 1..at + 1 + words];
+        let mut tails = at + 1 + words;
+        for (w, &word) in bits.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                let lv = w * 32 + b.trailing_zeros() as usize;
+                b &= b - 1;
+                pairs.push((piece.start + lv) as Index);
+                pairs.push(data[tails]);
+                tails += 1;
+            }
+        }
+        at = tails;
+    }
+    pairs
+}
+
 /// One rank's search state in the 2-D layout.
 struct Levels2d<'a> {
     net: &'a Net,
@@ -347,9 +406,16 @@ impl Levels2d<'_> {
     /// Sends the `(head, tail)` candidates to the heads' owners along the grid row and
     /// takes the smallest for each unvisited owned head: the new frontier, ascending.
     fn fold(&mut self, mut out: Vec<Vec<Index>>) -> Vec<Index> {
-        let local = std::mem::take(&mut out[self.g.j]);
+        let g = self.g;
+        let local = std::mem::take(&mut out[g.j]);
+        for (d, pairs) in out.iter_mut().enumerate() {
+            if d != g.j {
+                *pairs = encode_fold(std::mem::take(pairs), g.part.range(g.i * g.grid.cols + d));
+            }
+        }
         let got = self.nets.row.alltoallv(&out);
         drop(out);
+        let got = decode_fold(&got, g.part.range(self.net.rank()));
         let mut next = self.offer(&local);
         next.extend(self.offer(&got));
         let next_level = self.depth + 1;
