@@ -24,6 +24,13 @@ import statistics
 import subprocess
 
 
+def inputs(base, k):
+    """What edgeblas reads (BASE.w.ebg, else BASE.wel) and the first k sources."""
+    ebg = base + ".w.ebg" if os.path.exists(base + ".w.ebg") else base + ".wel"
+    srcs = [int(l) for l in open(base + ".sources") if l.strip() and not l.startswith("#")]
+    return ebg, srcs[:k]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--gapbs")
@@ -41,9 +48,7 @@ def main():
     if not (a.gapbs and a.delta):
         ap.error("--gapbs and --delta (or --bellman-ford PYTHON)")
     base = a.graph
-    ebg = base + ".w.ebg" if os.path.exists(base + ".w.ebg") else base + ".wel"
-    srcs = [int(l) for l in open(base + ".sources") if l.strip() and not l.startswith("#")]
-    srcs = srcs[: a.sources]
+    ebg, srcs = inputs(base, a.sources)
     env = dict(os.environ, OMP_NUM_THREADS=str(a.threads))
     times = {"edgeblas": [], "gapbs": []}
     for r in range(a.rounds):
@@ -68,9 +73,7 @@ def main():
 
 def bellman_ford(a):
     base = a.graph
-    ebg = base + ".w.ebg" if os.path.exists(base + ".w.ebg") else base + ".wel"
-    srcs = [int(l) for l in open(base + ".sources") if l.strip() and not l.startswith("#")]
-    srcs = srcs[: a.sources]
+    ebg, srcs = inputs(base, a.sources)
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../shared/peers/sssp_bench.py")
     times = {"edgeblas": [], "suitesparse": []}
     rounds = {}

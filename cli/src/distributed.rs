@@ -556,6 +556,8 @@ mod imp {
         }
         let edges = g.edges;
         if a.json {
+            // Checked before the search (the same flags), so known to be valid here.
+            let grid = layout_grid(a, net.size()).ok().flatten();
             let trace: Vec<_> = r
                 .trace
                 .iter()
@@ -577,11 +579,8 @@ mod imp {
                 "backend": "mpi",
                 "device": null,
                 "ranks": net.size(),
-                "layout": match layout_grid(a, net.size()).ok().flatten() {
-                    Some(_) => "2d",
-                    None => "1d",
-                },
-                "grid": layout_grid(a, net.size()).ok().flatten().map(|g| g.to_string()),
+                "layout": if grid.is_some() { "2d" } else { "1d" },
+                "grid": grid.map(|g| g.to_string()),
                 "threads": threads,
                 "reached": r.reached,
                 "max_depth": r.max_depth,

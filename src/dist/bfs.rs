@@ -408,29 +408,6 @@ const OFFER_CHUNK: usize = 8192;
 const PULL_CHUNK: usize = 4096;
 
 impl DistLevels<'_> {
-    /// Offers parent `u` to every owned, unvisited `v` of the `(v, u)` pairs, in
-    /// parallel: the smallest offer wins (an atomic minimum, so the order of the offers
-    /// does not matter), and the vertices offered a first parent are returned.
-    fn offer(&self, pairs: &[Index]) -> Vec<Index> {
-        let (levels, parents, lo) = (&self.levels, &self.parents, self.lo);
-        let found: Vec<Vec<Index>> = pairs
-            .par_chunks(2 * OFFER_CHUNK)
-            .map(|c| {
-                let mut first = Vec::new();
-                for pair in c.chunks_exact(2) {
-                    let lv = pair[0] as usize - lo;
-                    if levels[lv] == UNREACHED
-                        && parents[lv].fetch_min(pair[1], Ordering::Relaxed) == UNREACHED
-                    {
-                        first.push(pair[0]);
-                    }
-                }
-                first
-            })
-            .collect();
-        found.concat()
-    }
-
     fn push(&mut self) -> (Vec<Index>, u64) {
         let g = self.g;
         let p = self.net.size();
@@ -475,15 +452,14 @@ impl DistLevels<'_> {
         let local = std::mem::take(&mut out[me]);
         let got = self.net.alltoallv(&out);
         drop(out);
-        let mut next = self.offer(&local);
-        next.extend(self.offer(&got));
-        let next_level = self.depth + 1;
-        for &v in &next {
-            let lv = v as usize - lo;
-            self.levels[lv] = next_level;
-            self.unvisited[lv >> 6] &= !(1 << (lv & 63));
-        }
-        next.sort_unstable();
+        let next = settle(
+            &mut self.levels,
+            &self.parents,
+            &mut self.unvisited,
+            lo,
+            self.depth + 1,
+            [&local[..], &got[..]],
+        );
         (next, examined)
     }
 
@@ -510,17 +486,7 @@ impl DistLevels<'_> {
         for r in 0..g.part.ranks() {
             let range = g.part.range(r);
             let words = range.len().div_ceil(64);
-            let shift = range.start & 63;
-            let base = range.start >> 6;
-            for (k, &w) in all[at..at + words].iter().enumerate() {
-                if w == 0 {
-                    continue;
-                }
-                bits[base + k] |= w << shift;
-                if shift > 0 && base + k + 1 < bits.len() {
-                    bits[base + k + 1] |= w >> (64 - shift);
-                }
-            }
+            or_shifted(&mut bits, &all[at..at + words], range.start);
             at += words;
         }
         bits
@@ -633,6 +599,63 @@ impl BfsLevels for DistLevels<'_> {
             &self.traffic,
             reached,
         ))
+    }
+}
+
+/// Offers parent `u` to every owned, unvisited `v` of the `(v, u)` pairs of each batch,
+/// in parallel: the smallest offer wins (an atomic minimum, so the order of the offers
+/// does not matter). The vertices offered a first parent are marked reached at `level`
+/// (`levels`, and their `unvisited` bits cleared) and returned ascending: the owner's
+/// half of a push (or fold) level, whatever the layout.
+pub(crate) fn settle<const B: usize>(
+    levels: &mut [u32],
+    parents: &[AtomicU32],
+    unvisited: &mut [u64],
+    lo: usize,
+    level: u32,
+    batches: [&[Index]; B],
+) -> Vec<Index> {
+    let seen: &[u32] = levels;
+    let mut next: Vec<Index> = Vec::new();
+    for pairs in batches {
+        let found: Vec<Vec<Index>> = pairs
+            .par_chunks(2 * OFFER_CHUNK)
+            .map(|c| {
+                let mut first = Vec::new();
+                for pair in c.chunks_exact(2) {
+                    let lv = pair[0] as usize - lo;
+                    if seen[lv] == UNREACHED
+                        && parents[lv].fetch_min(pair[1], Ordering::Relaxed) == UNREACHED
+                    {
+                        first.push(pair[0]);
+                    }
+                }
+                first
+            })
+            .collect();
+        next.extend(found.into_iter().flatten());
+    }
+    for &v in &next {
+        let lv = v as usize - lo;
+        levels[lv] = level;
+        unvisited[lv >> 6] &= !(1 << (lv & 63));
+    }
+    next.sort_unstable();
+    next
+}
+
+/// ORs `piece` (bit 0 = element 0) into `bits` from bit `at` on: a rank's piece of a
+/// bitmap placed where its first vertex falls.
+pub(crate) fn or_shifted(bits: &mut [u64], piece: &[u64], at: usize) {
+    let (base, shift) = (at >> 6, at & 63);
+    for (k, &w) in piece.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        bits[base + k] |= w << shift;
+        if shift > 0 && base + k + 1 < bits.len() {
+            bits[base + k + 1] |= w >> (64 - shift);
+        }
     }
 }
 

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::bfs::{DistBfs, LocalGraph, SearchEnd, gather_search, run_search};
+use super::bfs::{DistBfs, LocalGraph, SearchEnd, gather_search, or_shifted, run_search, settle};
 use super::net::{Net, Traffic};
 use super::partition::{Partition, RowBlocks};
 use crate::algebra::Index;
@@ -278,20 +278,6 @@ impl Local2d {
     }
 }
 
-/// ORs `piece` (bit 0 = element 0) into `bits` from bit `at` on.
-fn or_shifted(bits: &mut [u64], piece: &[u64], at: usize) {
-    let (base, shift) = (at >> 6, at & 63);
-    for (k, &w) in piece.iter().enumerate() {
-        if w == 0 {
-            continue;
-        }
-        bits[base + k] |= w << shift;
-        if shift > 0 && base + k + 1 < bits.len() {
-            bits[base + k + 1] |= w >> (64 - shift);
-        }
-    }
-}
-
 /// The `(head, tail)` pairs of a fold for the owner of the heads `piece`, each head at
 /// most once, in the smaller of two forms: `[0, count, v, u, v, u, ...]`, or
 /// `[1, bits of the heads (32 a word, from piece.start)..., their tails by ascending
@@ -375,34 +361,10 @@ struct Levels2d<'a> {
 
 /// Frontier vertices a rayon task walks in a push level.
 const PUSH_CHUNK: usize = 1024;
-/// `(v, u)` offers a task takes.
-const OFFER_CHUNK: usize = 8192;
 /// Words of unvisited heads a task scans in a pull level.
 const PULL_WORDS: usize = 64;
 
 impl Levels2d<'_> {
-    /// Offers parent `u` to every owned, unvisited `v` of the `(v, u)` pairs: the
-    /// smallest offer wins; returns the vertices offered a first parent.
-    fn offer(&self, pairs: &[Index]) -> Vec<Index> {
-        let (levels, parents, lo) = (&self.levels, &self.parents, self.lo);
-        pairs
-            .par_chunks(2 * OFFER_CHUNK)
-            .map(|c| {
-                let mut first = Vec::new();
-                for pair in c.chunks_exact(2) {
-                    let lv = pair[0] as usize - lo;
-                    if levels[lv] == UNREACHED
-                        && parents[lv].fetch_min(pair[1], Ordering::Relaxed) == UNREACHED
-                    {
-                        first.push(pair[0]);
-                    }
-                }
-                first
-            })
-            .flatten()
-            .collect()
-    }
-
     /// Sends the `(head, tail)` candidates to the heads' owners along the grid row and
     /// takes the smallest for each unvisited owned head: the new frontier, ascending.
     fn fold(&mut self, mut out: Vec<Vec<Index>>) -> Vec<Index> {
@@ -416,16 +378,14 @@ impl Levels2d<'_> {
         let got = self.nets.row.alltoallv(&out);
         drop(out);
         let got = decode_fold(&got, g.part.range(self.net.rank()));
-        let mut next = self.offer(&local);
-        next.extend(self.offer(&got));
-        let next_level = self.depth + 1;
-        for &v in &next {
-            let lv = v as usize - self.lo;
-            self.levels[lv] = next_level;
-            self.unvisited[lv >> 6] &= !(1 << (lv & 63));
-        }
-        next.sort_unstable();
-        next
+        settle(
+            &mut self.levels,
+            &self.parents,
+            &mut self.unvisited,
+            self.lo,
+            self.depth + 1,
+            [&local[..], &got[..]],
+        )
     }
 
     fn push(&mut self) -> (Vec<Index>, u64) {
