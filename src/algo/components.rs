@@ -21,7 +21,7 @@
 //! ```text
 //! T    = the first 4 entries of each row of S        built from S's arrays, as FastSV7 does
 //! f    = FastSV(T)                                    a forest of stars, each inside a component
-//! key  = the most frequent label                      usually the giant component's
+//! key  = the most frequent label of 1,024 vertices   usually the giant component's
 //! S'   = select(S, (i, j): not both in key's star)  from the other vertices' rows only
 //! f    = FastSV(S') from f                            converges to the same labels
 //! ```
@@ -103,18 +103,7 @@ pub fn fastsv_sampled(s: &Csr<()>) -> Components {
     let n = s.nrows();
     // T = the first SAMPLE entries of each row, taken from S's arrays (as LAGraph's
     // FastSV7 does): SAMPLE entries a row instead of a pass over every arc.
-    let (off, cols) = (s.offsets(), s.indices());
-    let mut t_off = Vec::with_capacity(n + 1);
-    t_off.push(0u64);
-    let mut t_cols = Vec::with_capacity(n * SAMPLE);
-    for i in 0..n {
-        let (lo, hi) = (off[i] as usize, off[i + 1] as usize);
-        t_cols.extend_from_slice(&cols[lo..hi.min(lo + SAMPLE)]);
-        t_off.push(t_cols.len() as u64);
-    }
-    let t_vals = vec![(); t_cols.len()];
-    let t = Csr::new_checked(n, n, t_off, t_cols, t_vals)
-        .expect("a prefix of each sorted row of a valid matrix is a valid matrix");
+    let t = s.first_entries(SAMPLE);
     let sampled = fastsv_from(&t, (0..n as Index).collect(), 0);
     drop(t);
     // Shortcut to stars (T need not be symmetric, so its run may end with trees):
@@ -124,15 +113,7 @@ pub fn fastsv_sampled(s: &Csr<()>) -> Components {
     for v in 0..n {
         f[v] = f[f[v] as usize];
     }
-    // key = the most frequent label.
-    let mut count = vec![0u32; n];
-    for &l in &f {
-        count[l as usize] += 1;
-    }
-    let key = (0..n)
-        .max_by_key(|&v| (count[v], std::cmp::Reverse(v)))
-        .unwrap_or(0) as Index;
-    drop(count);
+    let key = most_frequent_label(&f);
     // S' = S without the arcs inside the key's star. The membership is a bitmap (n / 8
     // bytes: in cache, where the labels would not be).
     let mut in_key = vec![0u64; n.div_ceil(64)];
@@ -153,43 +134,65 @@ pub fn fastsv_sampled(s: &Csr<()>) -> Components {
 fn outside_star(s: &Csr<()>, in_key: &[u64]) -> Csr<()> {
     let n = s.nrows();
     let member = |v: usize| in_key[v / 64] >> (v % 64) & 1 == 1;
-    // Row lengths: a non-member's whole row; one more for each member it lists.
-    let mut len = vec![0u64; n];
+    // off[i + 1] counts row i's entries: a non-member's whole row, and one for each
+    // non-member that lists a member.
+    let mut off = vec![0u64; n + 1];
     for i in (0..n).filter(|&i| !member(i)) {
         let (cols, _) = s.row(i);
-        len[i] += cols.len() as u64;
+        off[i + 1] += cols.len() as u64;
         for &j in cols {
             if member(j as usize) {
-                len[j as usize] += 1;
+                off[j as usize + 1] += 1;
             }
         }
     }
-    let mut off = Vec::with_capacity(n + 1);
-    off.push(0u64);
+    // Then off[i + 1] = the start of row i, the cursor where its next entry goes; after
+    // the fill it is the end of row i, so off is the offsets with no second array.
     let mut total = 0u64;
-    for l in &len {
-        total += l;
-        off.push(total);
+    for c in &mut off[1..] {
+        (*c, total) = (total, total + *c);
     }
-    // Fill: each row from its start, a cursor per row.
-    let mut at: Vec<u64> = off[..n].to_vec();
     let mut cols_out = vec![0 as Index; total as usize];
     for i in (0..n).filter(|&i| !member(i)) {
         let (cols, _) = s.row(i);
-        let a = at[i] as usize;
+        let a = off[i + 1] as usize;
         cols_out[a..a + cols.len()].copy_from_slice(cols);
-        at[i] += cols.len() as u64;
+        off[i + 1] += cols.len() as u64;
         for &j in cols {
             if member(j as usize) {
-                cols_out[at[j as usize] as usize] = i as Index;
-                at[j as usize] += 1;
+                cols_out[off[j as usize + 1] as usize] = i as Index;
+                off[j as usize + 1] += 1;
             }
         }
     }
+    debug_assert_eq!(off[n], total);
     let vals = vec![(); cols_out.len()];
-    Csr::new_checked(n, n, off, cols_out, vals)
-        .expect("rows of a valid symmetric matrix, in ascending order, are valid")
+    debug_assert!(Csr::new_checked(n, n, off.clone(), cols_out.clone(), vals.clone()).is_ok());
+    // SAFETY: each row is sorted and repeat-free: a non-member's row is a row of S, and a
+    // member's entries are non-members appended in ascending order, each once (S has no
+    // repeated entries); every column is below n, and off ends at the number of entries.
+    unsafe { Csr::new_unchecked(n, n, off, cols_out, vals) }
 }
+
+/// The most frequent label of `f`, estimated from at most [`KEY_SAMPLES`] vertices
+/// spread evenly (ties to the smallest label), as Afforest samples for its largest
+/// component: any label is a correct key, and a frequent one leaves the least to do.
+fn most_frequent_label(f: &[Index]) -> Index {
+    let n = f.len();
+    let step = n.div_ceil(KEY_SAMPLES).max(1);
+    let mut seen: Vec<Index> = f.iter().step_by(step).copied().collect();
+    seen.sort_unstable();
+    let mut best = (0usize, 0 as Index);
+    for run in seen.chunk_by(|a, b| a == b) {
+        if run.len() > best.0 {
+            best = (run.len(), run[0]);
+        }
+    }
+    best.1
+}
+
+/// How many vertices [`most_frequent_label`] looks at.
+const KEY_SAMPLES: usize = 1024;
 
 /// FastSV over `s` from the parents `f0`: a forest of stars (`f0[f0[v]] == f0[v]`),
 /// each inside one component of `s` plus the stars' own edges, with `f0[v] <= v`.
@@ -203,6 +206,7 @@ fn fastsv_from(s: &Csr<()>, f0: Vec<Index>, rounds: usize) -> Components {
     let mut gp = f.clone();
     let mut mngp = f.clone();
     let mut changed: Vector<bool> = Vector::new(n);
+    let mut parents = vec![0 as Index; n];
     let mut rounds = rounds;
     loop {
         rounds += 1;
@@ -217,7 +221,11 @@ fn fastsv_from(s: &Csr<()>, f0: Vec<Index>, rounds: usize) -> Components {
             &d0,
         );
         // f(f) min= mngp: the parent of each vertex hooks to its smallest neighbour's gp
-        let parents = f.clone().into_dense(0).into_vec();
+        // (the indices are f before the step: a copy, into the same buffer each round)
+        let Vector::Dense(fd) = &f else {
+            unreachable!("f starts dense and every step keeps it so")
+        };
+        parents.copy_from_slice(fd.as_slice());
         ops::assign_reduce(&mut f, min, &mngp, &Indices::List(&parents));
         // f min= mngp; f min= gp
         ops::assign(&mut f, None, Some(&min), &mngp, &d0);

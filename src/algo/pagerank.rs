@@ -14,6 +14,8 @@
 //!
 //! For an undirected graph `A' = A` and no transpose is made.
 
+use rayon::prelude::*;
+
 use crate::algebra::{Arith, BinaryOp, Div, Index, Indices, Number, Plus, PlusSecond};
 use crate::descriptor::Descriptor;
 use crate::graph::Graph;
@@ -217,8 +219,10 @@ fn sweep<F: RankFloat>(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<Page
     };
     // dd(i) = outdeg(i) / damping, +inf for a dangling vertex (so w is 0 there and every
     // vector stays dense: the pull then reads w by plain indexing).
+    // Both are a pass over the offsets, in parallel.
     let dd: Vector<F> = Vector::from_dense(
         (0..n)
+            .into_par_iter()
             .map(|i| match a.degree(i) {
                 0 => F::of(f64::INFINITY),
                 k => F::of(k as f64 / damping),
@@ -226,6 +230,7 @@ fn sweep<F: RankFloat>(g: &Graph<'_, ()>, opts: &PageRankOptions) -> Result<Page
             .collect(),
     );
     let dangling: Vec<Index> = (0..n as Index)
+        .into_par_iter()
         .filter(|&i| a.degree(i as usize) == 0)
         .collect();
     let mut r: Vector<F> = Vector::full(n, F::of(1.0 / n as f64));

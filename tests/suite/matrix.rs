@@ -247,6 +247,69 @@ fn set_changes_stored_entries_only_as_the_oracle_says() {
     qc(200).quickcheck(prop_set as fn(Seed) -> TestResult);
 }
 
+// ---- Csr::first_entries --------------------------------------------------------------------
+
+/// The first `k` entries of each row keep the shape, and each row is the oracle row's
+/// first `k` present entries with their values, as a valid matrix.
+fn prop_first_entries(s: Seed) -> TestResult {
+    let r = &mut Rng::new(s.0);
+    let (a, ncols) = random_matrix(r);
+    let k = r.below(6);
+    let got = random::to_csr(&a, ncols).first_entries(k);
+    let want: DMat<i64> = a
+        .iter()
+        .map(|row| {
+            let mut left = k;
+            row.iter()
+                .map(|x| match x {
+                    Some(v) if left > 0 => {
+                        left -= 1;
+                        Some(*v)
+                    }
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        (got.nrows(), got.ncols()),
+        (a.len(), ncols),
+        "k = {k}: shape"
+    );
+    assert_eq!(random::from_csr(&got), want, "k = {k}");
+    let (m, n, off, idx, vals) = got.into_parts();
+    assert!(
+        Csr::new_checked(m, n, off, idx, vals).is_ok(),
+        "k = {k}: invalid"
+    );
+    TestResult::passed()
+}
+
+#[test]
+fn first_entries_keep_each_rows_smallest_columns() {
+    qc(200).quickcheck(prop_first_entries as fn(Seed) -> TestResult);
+    // Rows in several of its parallel blocks (16,384 rows each), against each row's own
+    // prefix, and every entry when k reaches the longest row.
+    let a = random::graph(&mut Rng::new(7), 40_000, 6, |r| r.range(0, 100));
+    for k in [0, 1, 3, 64] {
+        let t = a.first_entries(k);
+        for i in [0, 16_383, 16_384, 20_000, 32_768, 39_999] {
+            let ((tc, tv), (ac, av)) = (t.row(i), a.row(i));
+            let keep = ac.len().min(k);
+            assert_eq!((tc, tv), (&ac[..keep], &av[..keep]), "k = {k}, row {i}");
+        }
+        assert_eq!(
+            t.nnz(),
+            (0..a.nrows()).map(|i| a.degree(i).min(k)).sum::<usize>()
+        );
+    }
+    assert_eq!(
+        a.first_entries(64),
+        a,
+        "k past every row: the matrix itself"
+    );
+}
+
 #[test]
 fn changing_values_forgets_a_remembered_symmetry() {
     // A symmetric matrix, checked (and so remembered) as symmetric.
