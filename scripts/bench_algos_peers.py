@@ -5,7 +5,7 @@ SuiteSparse:GraphBLAS (python-graphblas) on one graph, the programs alternating.
     python3 scripts/bench_algos_peers.py --gapbs GAPBS_DIR --edgeblas target/release/edgeblas \\
         --graph /work/graphs/kron20 --kernels tc,cc,pr,bc --bc-source 86435 \\
         --rounds 3 --threads 2 [--trials 3] [--quiet-run ../shared/peers/quiet_run.py] \\
-        [--out results.jsonl] [--skip-missing | --no-edgeblas] [--no-suitesparse]
+        [--out results.jsonl] [--skip-missing | --no-edgeblas] [--no-suitesparse] [--precision f32]
 
 BASE (--graph, no extension) must have BASE.sg (gapbs `converter -f RAW.el -s -b BASE.sg`)
 and BASE.mtx (read by edgeblas and by python-graphblas); both must hold the same
@@ -20,7 +20,8 @@ Per round, for each kernel, in this order:
                bc: bc -r SRC -i 1 -n TRIALS -a    (one Brandes source)
              (-a prints the analysis of the last trial, outside the trial timer)
   edgeblas   EDGEBLAS tc|wcc|pagerank|bc BASE.mtx --undirected --threads T --json
-               -> its "seconds" (loading excluded); bc gets --sources SRC+1 (the .mtx id)
+               -> its "seconds" (loading excluded); bc gets --sources SRC+1 (the .mtx id),
+               pagerank --iterations ITERS --precision P (--precision, f64 by default)
   suitesparse (tc and pr only, in this process, graph loaded once, threads via
              gb.ss.config["nthreads"]); TRIALS timed runs after one warm-up, median:
                tc: L = tril(A, -1); C<L.S> = L plus.pair L'; reduce   (as
@@ -221,7 +222,7 @@ def edgeblas_available(args):
 def edgeblas_cmd(args, kernel, mtx):
     c = [args.edgeblas, EDGEBLAS_CMD[kernel], mtx, "--undirected"]
     if kernel == "pr":
-        c += ["--iterations", str(args.iterations)]
+        c += ["--iterations", str(args.iterations), "--precision", args.precision]
     elif kernel == "bc":
         c += ["--sources", str(args.bc_source + 1)]  # .mtx ids are 1-based, as written
     return c + ["--threads", str(args.threads), "--json"]
@@ -340,6 +341,9 @@ def main():
     ap.add_argument("--trials", type=int, default=3,
                     help="gapbs -n and SuiteSparse timed runs per round (median)")
     ap.add_argument("--iterations", type=int, default=20, help="PageRank iterations")
+    ap.add_argument("--precision", choices=["f64", "f32"], default="f64",
+                    help="edgeblas pagerank --precision (gapbs pr sweeps in f32; "
+                         "SuiteSparse's sequence stays in f64)")
     ap.add_argument("--no-suitesparse", action="store_true")
     ap.add_argument("--no-edgeblas", action="store_true", help="run only the peers")
     ap.add_argument("--skip-missing", action="store_true",
@@ -463,6 +467,7 @@ def main():
                     **{p["program"]: p for p in progs})
         if k == "pr":
             line["iterations"] = args.iterations
+            line["precision"] = args.precision
         if k == "bc":
             line["bc_source_0based"] = args.bc_source
             line["bc_source_mtx"] = args.bc_source + 1
