@@ -16,9 +16,10 @@
 //! smallest index of its component, the label of the one-process [`crate::algo::wcc`]:
 //! the labels are identical for every `P`. Without the shortcut a label moves one arc a
 //! round (about the largest component's diameter in rounds); with it a vertex also
-//! takes what its label's vertex had learnt, so labels travel about twice as far each
-//! round, at the cost of a gather of the local labels from `L`, with no more
-//! communication. The rounds are this propagation's, not FastSV's.
+//! takes what its label's vertex had learnt the round before, so labels travel further
+//! (the road graph USA-road-FLA: 368 rounds instead of 1,921), at the cost of a gather of
+//! the local labels from `L`, with no more communication. The rounds are this
+//! propagation's, not FastSV's.
 
 use super::algebra::allgather_vector;
 use super::net::Net;
