@@ -13,8 +13,8 @@
 //! ```
 //!
 //! The second shortcut is not in the paper's template: each round then halves every
-//! path twice, which takes the road graph from 12 rounds to 9 and costs one `extract`
-//! (a round is an `mxv` and six vector operations).
+//! path twice, which takes the road graph from 12 rounds to 9 for one more `extract` in
+//! a round that was an `mxv` and six vector operations.
 //!
 //! `S` is the symmetric pattern (arcs followed both ways). Every value only decreases
 //! and stays inside its component, so at the end each component is a star whose root is
