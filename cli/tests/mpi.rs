@@ -337,8 +337,28 @@ fn wcc_ebg_identical_for_every_p() {
     ]);
     let u = dir.path().join("pl.ebg");
     cpu(&["convert", s(&m), s(&u)]);
+    // Long paths under scrambled ids (many rounds, where the shortcut through the
+    // gathered labels does most of the work): three components, each labelled by its
+    // smallest id, wherever that sits on its path.
+    let paths = dir.path().join("paths.el");
+    let n = 3 * 700u64;
+    let scramble = |v: u64| (v * 1237 + 511) % n; // 1237 is prime to 2100: a permutation
+    let mut text = String::new();
+    for v in 0..n {
+        if v % 700 != 699 {
+            text.push_str(&format!("{} {}\n", scramble(v), scramble(v + 1)));
+        }
+    }
+    std::fs::write(&paths, text).unwrap();
+    let pg = dir.path().join("paths.ebg");
+    cpu(&["convert", s(&paths), s(&pg)]);
     let (cl, ml) = (dir.path().join("cpu.labels"), dir.path().join("mpi.labels"));
-    let cases: [(&Path, &[&str]); 3] = [(&d, &[]), (&d, &["--undirected"]), (&u, &[])];
+    let cases: [(&Path, &[&str]); 4] = [
+        (&d, &[]),
+        (&d, &["--undirected"]),
+        (&u, &[]),
+        (&pg, &["--undirected"]),
+    ];
     for (g, extra) in cases {
         let mut args = vec!["wcc", s(g)];
         args.extend_from_slice(extra);
