@@ -587,14 +587,9 @@ impl BfsLevels for DistLevels<'_> {
             .filter(|&(_, &l)| l != UNREACHED)
             .map(|(lv, _)| g.out_row(lv).len() as u64)
             .sum();
-        let parents: Vec<u32> = self
-            .parents
-            .into_par_iter()
-            .map(AtomicU32::into_inner)
-            .collect();
         Ok(gather_search(
             self.net,
-            &parents,
+            self.parents,
             &self.levels,
             &self.traffic,
             reached,
@@ -663,18 +658,20 @@ pub(crate) fn or_shifted(bits: &mut [u64], piece: &[u64], at: usize) {
 /// the traffic of each level and the reached arcs, summed over the ranks.
 pub(crate) type SearchEnd = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
 
-/// The end of a distributed search, whatever the layout: the owned parents and levels
-/// gathered at rank 0 (in rank order, so in vertex order), the traffic of each level and
-/// the reached arcs summed over the ranks. Collective.
+/// The end of a distributed search, whatever the layout: the owned parents (the atomic
+/// slots the levels offered into) and levels gathered at rank 0 (in rank order, so in
+/// vertex order), the traffic of each level and the reached arcs summed over the ranks.
+/// Collective.
 pub(crate) fn gather_search(
     net: &Net,
-    parents: &[u32],
+    parents: Vec<AtomicU32>,
     levels: &[u32],
     traffic: &[Traffic],
     reached: u64,
 ) -> SearchEnd {
     let reached = net.allreduce_sum(&[reached])[0];
-    let parents = net.gatherv_root(parents);
+    let parents: Vec<u32> = parents.into_par_iter().map(AtomicU32::into_inner).collect();
+    let parents = net.gatherv_root(&parents);
     let levels = net.gatherv_root(levels);
     let flat: Vec<u64> = traffic.iter().flat_map(|t| [t.bytes, t.messages]).collect();
     let sum = net.allreduce_sum(&flat);

@@ -566,14 +566,9 @@ impl BfsLevels for Levels2d<'_> {
             .filter(|&(&l, _)| l != UNREACHED)
             .map(|(_, &d)| d)
             .sum();
-        let parents: Vec<u32> = self
-            .parents
-            .into_iter()
-            .map(AtomicU32::into_inner)
-            .collect();
         Ok(gather_search(
             self.net,
-            &parents,
+            self.parents,
             &self.levels,
             &self.traffic,
             reached,
