@@ -237,23 +237,16 @@ fn fastsv_from(s: &Csr<()>, f0: Vec<Index>, rounds: usize) -> Components {
         ops::assign(&mut f, None, Some(&min), &gp, &d0);
         // f = f(f), then gp = f(f), and whether gp changed (f is dense: every vertex
         // has a parent)
-        let mut next: Vector<Index> = Vector::new(n);
-        for step in 0..2 {
-            if step == 1 {
-                std::mem::swap(&mut f, &mut next);
-            }
-            let Vector::Dense(parents) = &f else {
+        let jump = |to: &mut Vector<Index>, f: &Vector<Index>| {
+            let Vector::Dense(parents) = f else {
                 unreachable!("f starts dense and every step keeps it so")
             };
-            ops::extract(
-                &mut next,
-                None,
-                None,
-                &f,
-                &Indices::List(parents.as_slice()),
-                &d0,
-            );
-        }
+            ops::extract(to, None, None, f, &Indices::List(parents.as_slice()), &d0);
+        };
+        let mut next: Vector<Index> = Vector::new(n);
+        jump(&mut next, &f);
+        std::mem::swap(&mut f, &mut next);
+        jump(&mut next, &f);
         ops::ewise_mult(
             &mut changed,
             None,
