@@ -159,28 +159,7 @@ pub fn delta_stepping_with(
     assert_eq!(a.nrows(), a.ncols(), "A.nrows() != A.ncols()");
     let n = a.nrows();
     assert!((source as usize) < n, "source {source} >= A.nrows() = {n}");
-    if !(delta > 0.0 && delta.is_finite()) {
-        return Err(crate::Error::InvalidArgument(format!(
-            "delta {delta} is not a positive number"
-        )));
-    }
-    // One parallel pass over the weights: a bad one (the first, for the message) and the
-    // count of heavy arcs.
-    use rayon::prelude::*;
-    let (bad, heavy_arcs) = a
-        .values()
-        .par_chunks(1 << 16)
-        .map(|c| {
-            let bad = c.iter().position(|w| w.is_nan() || *w < 0.0).map(|p| c[p]);
-            (bad, c.iter().filter(|&&w| w > delta).count())
-        })
-        .reduce(|| (None, 0), |(b0, h0), (b1, h1)| (b0.or(b1), h0 + h1));
-    if let Some(bad) = bad {
-        return Err(crate::Error::InvalidArgument(format!(
-            "weight {bad} is negative or not a number: delta-stepping needs weights >= 0 \
-             (Bellman-Ford takes negative arcs)"
-        )));
-    }
+    let heavy_arcs = check_delta(a, delta)?;
     let d0 = Descriptor::DEFAULT;
     let md = MatrixDescriptor::DEFAULT;
     let min = Min::<f64>::new();
@@ -222,8 +201,7 @@ pub fn delta_stepping_with(
                 break;
             }
             let m = ops::reduce(min, &fresh);
-            let win_lo = (m / delta).floor() * delta;
-            win_hi = win_lo + delta * WINDOW_BUCKETS;
+            win_hi = bucket_end(m, delta, WINDOW_BUCKETS);
             let hi = win_hi;
             let mut parts = ops::partition(&fresh, 2, |_, x| usize::from(x >= hi)).into_iter();
             window.extend(parts.next());
@@ -239,8 +217,7 @@ pub fn delta_stepping_with(
             continue;
         }
         let m = ops::reduce(min, &live);
-        let lo = (m / delta).floor() * delta;
-        let hi = lo + delta;
+        let hi = bucket_end(m, delta, 1.0);
         let mut parts = ops::partition(&live, 2, |_, x| usize::from(x >= hi)).into_iter();
         let mut near = parts.next().expect("2 bins");
         window.extend(parts.next());
@@ -289,6 +266,50 @@ pub fn delta_stepping_with(
         predecessors,
         rounds,
     })
+}
+
+/// The end of the `buckets` buckets of width `delta` from the one holding `m`:
+/// `(floor(m / delta) + buckets) delta`, and always above `m`. (In floating point the
+/// quotient may round down across a bucket boundary, `m = 0.6` and `delta = 0.3` giving
+/// the bucket `[0.3, 0.6)`, which does not hold `m`: the search would find its bucket
+/// empty forever. Nor does `m + delta` exceed `m` when delta is below half of `m`'s
+/// ulp.)
+pub(crate) fn bucket_end(m: f64, delta: f64, buckets: f64) -> f64 {
+    let end = (m / delta).floor() * delta + delta * buckets;
+    if end > m {
+        end
+    } else {
+        (m + delta * buckets).max(m.next_up())
+    }
+}
+
+/// Checks delta (positive, finite) and the weights (none negative or NaN) in one
+/// parallel pass, and counts the heavy arcs (`w > delta`).
+///
+/// # Errors
+/// [`crate::Error::InvalidArgument`] naming delta or the first bad weight.
+pub(crate) fn check_delta(a: &Csr<f64>, delta: f64) -> Result<usize, crate::Error> {
+    if !(delta > 0.0 && delta.is_finite()) {
+        return Err(crate::Error::InvalidArgument(format!(
+            "delta {delta} is not a positive number"
+        )));
+    }
+    use rayon::prelude::*;
+    let (bad, heavy_arcs) = a
+        .values()
+        .par_chunks(1 << 16)
+        .map(|c| {
+            let bad = c.iter().position(|w| w.is_nan() || *w < 0.0).map(|p| c[p]);
+            (bad, c.iter().filter(|&&w| w > delta).count())
+        })
+        .reduce(|| (None, 0), |(b0, h0), (b1, h1)| (b0.or(b1), h0 + h1));
+    if let Some(bad) = bad {
+        return Err(crate::Error::InvalidArgument(format!(
+            "weight {bad} is negative or not a number: delta-stepping needs weights >= 0 \
+             (Bellman-Ford takes negative arcs)"
+        )));
+    }
+    Ok(heavy_arcs)
 }
 
 /// `x` is a fresh candidate of `j`: no later improvement superseded it.

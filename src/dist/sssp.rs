@@ -369,8 +369,7 @@ pub fn delta_stepping(
                 break;
             }
             let m = global_min(net, &fresh);
-            let win_lo = (m / delta).floor() * delta;
-            win_hi = win_lo + delta * WINDOW_BUCKETS;
+            win_hi = crate::algo::delta_stepping::bucket_end(m, delta, WINDOW_BUCKETS);
             let hi = win_hi;
             let mut parts = ops::partition(&fresh, 2, |_, x| usize::from(x >= hi)).into_iter();
             window.extend(parts.next());
@@ -384,8 +383,7 @@ pub fn delta_stepping(
             continue;
         }
         let m = global_min(net, &live);
-        let lo = (m / delta).floor() * delta;
-        let hi = lo + delta;
+        let hi = crate::algo::delta_stepping::bucket_end(m, delta, 1.0);
         let mut parts = ops::partition(&live, 2, |_, x| usize::from(x >= hi)).into_iter();
         let mut near = parts.next().expect("2 bins");
         window.extend(parts.next());

@@ -303,6 +303,35 @@ fn delta_stepping_over_many_buckets_and_windows() {
 }
 
 #[test]
+fn delta_stepping_ends_where_a_bucket_boundary_rounds() {
+    // A path whose distances fall on multiples of 0.1 while delta is 0.3: 0.6 / 0.3
+    // rounds below 2, so the bucket computed for a distance of 0.6 was [0.3, 0.6), which
+    // does not hold it, and the search looped forever.
+    let n = 400;
+    let mut b = CooBuilder::new(n, n);
+    for v in 0..n - 1 {
+        b.push(v, v + 1, 0.1 + (v % 7) as f64 / 3.0).unwrap();
+        if v % 10 == 0 {
+            b.push(v + 1, v, 5.0).unwrap();
+        }
+    }
+    let a = b.build(Duplicates::KeepFirst).unwrap();
+    // (dijkstra() above keys its heap by integers: the Bellman-Ford reference here.)
+    let want = reference(&a, 0).unwrap();
+    for delta in [0.1, 0.3, 0.7] {
+        let sp = delta_stepping(&Graph::directed(&a), 0, delta).unwrap();
+        assert_eq!(sp.distances, want, "delta {delta}");
+    }
+    // A delta below half an ulp of the distances: m + delta == m.
+    let mut b = CooBuilder::new(3, 3);
+    b.push(0, 1, 1e17).unwrap();
+    b.push(1, 2, 1.0).unwrap();
+    let big = b.build(Duplicates::KeepFirst).unwrap();
+    let sp = delta_stepping(&Graph::directed(&big), 0, 1e-3).unwrap();
+    assert_eq!(Some(sp.distances), reference(&big, 0));
+}
+
+#[test]
 fn delta_stepping_rejects_negative_weights_and_bad_deltas() {
     let mut b = CooBuilder::new(3, 3);
     for (i, j, w) in [(0, 1, 1.0), (1, 2, -1.0)] {
