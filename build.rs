@@ -320,6 +320,7 @@ mod cuda {
         // The matrix families that do not depend on the value type.
         inst.push(("transpose_count".into(), "eb_transpose_count_row".into()));
         inst.push(("saxpy_slots".into(), "eb_saxpy_slots_row".into()));
+        inst.push(("cdlp_mode_u32".into(), "eb_cdlp_mode_row".into()));
         let mut all: Vec<(&str, &str)> = NUMBERS.to_vec();
         all.push(("bool", "bool"));
         all.push(("unit", "EbUnit"));
@@ -335,6 +336,7 @@ mod cuda {
                 "sort_row",
                 "saxpy_gather",
                 "matrix_write",
+                "gather",
             ] {
                 let f = match fam {
                     "write" => "eb_write_word",
@@ -346,6 +348,7 @@ mod cuda {
                     "sort_row" => "eb_sort_row",
                     "saxpy_gather" => "eb_saxpy_gather_row",
                     "matrix_write" => "eb_matrix_write_row",
+                    "gather" => "eb_gather_word",
                     _ => "eb_apply_word",
                 };
                 inst.push((format!("{fam}_{ty}"), format!("{f}<{c}>")));
@@ -364,6 +367,32 @@ mod cuda {
                     format!("eb_reduce_segment<{tmpl}<{c}>, {c}>"),
                 ));
             }
+        }
+        // assign_reduce's scatter: the monoids whose sum is the same bytes in any order
+        // of the terms and from the identity (integers; OR and AND over bool), so that the
+        // device's compare-and-swap gives the CPU's result.
+        let mut scatter: Vec<(String, String)> = Vec::new();
+        for (m, tmpl) in [
+            ("min", "EbMinM"),
+            ("max", "EbMaxM"),
+            ("plus", "EbPlusM"),
+            ("times", "EbTimesM"),
+        ] {
+            for (ty, c) in NUMBERS.iter().filter(|(t, _)| !t.starts_with('f')) {
+                scatter.push((format!("{m}_{ty}"), format!("{tmpl}<{c}>, {c}")));
+            }
+        }
+        scatter.push(("lor_bool".into(), "EbLorM, bool".into()));
+        scatter.push(("land_bool".into(), "EbLandM, bool".into()));
+        for (name, args) in scatter {
+            inst.push((
+                format!("slot_init_{name}"),
+                format!("eb_vxm_init_slot<{args}>"),
+            ));
+            inst.push((
+                format!("scatter_{name}"),
+                format!("eb_scatter_entry<{args}>"),
+            ));
         }
         for (m, tmpl) in [
             ("lor", "EbLorM"),

@@ -528,6 +528,35 @@ template <class Z> EB_HD void eb_fill_word(const EbOpParams *p, uint64_t wi) {
     p->w_bits[wi] = bits;
 }
 
+/* extract, word wi: t(i) = u(I(i)) where u(I(i)) is present, I in p->list (p->n
+ * entries, each below u's length: the caller checks). A gather: every output word is
+ * written by one thread, so no atomics. */
+template <class Z> EB_HD void eb_gather_word(const EbOpParams *p, uint64_t wi) {
+    const Z *uv = (const Z *)p->u_values;
+    Z *tv = (Z *)p->w_values;
+    uint32_t keep = 0;
+    for (uint32_t b = 0; b < 32; b++) {
+        uint64_t i = wi * 32 + b;
+        if (i >= p->n) break;
+        uint32_t j = p->list[i];
+        if (!eb_bit(p->u_bits, j)) continue;
+        if (tv) tv[i] = uv[j];
+        keep |= 1u << b;
+    }
+    p->w_bits[wi] = keep;
+}
+
+/* assign_reduce, entry i of u (p->items = u's length): t(I(i)) (+)= u(i), I in p->list.
+ * t's slots start at the monoid's identity (eb_vxm_init_slot) and its bits clear; the
+ * terms that land on one slot meet by compare-and-swap, in any order, so only monoids
+ * whose result does not depend on the order are instantiated (build.rs). */
+template <class Add, class Z> EB_HD void eb_scatter_entry(const EbOpParams *p, uint64_t i) {
+    if (!eb_bit(p->u_bits, i)) return;
+    uint32_t j = p->list[i];
+    eb_atomic_combine<Add, Z>(&((Z *)p->w_values)[j], ((const Z *)p->u_values)[i]);
+    eb_set_bit(p->w_bits, j);
+}
+
 /* reduce, segment s: the monoid sum of u's entries s * EB_REDUCE_SEG .. in index order,
  * from the first, stopping at the terminal; into w(s) (absent when there is none). The
  * segments' sums are reduced again the same way until one is left. */
@@ -629,6 +658,42 @@ template <class Z> EB_HD void eb_sort_pairs(uint32_t *k, Z *v, uint64_t n) {
 template <class Z> EB_HD void eb_sort_row(const EbOpParams *p, uint64_t r) {
     uint64_t lo = p->c_offsets[r], hi = p->c_offsets[r + 1];
     eb_sort_pairs<Z>(p->c_indices + lo, p->c_values ? (Z *)p->c_values + lo : (Z *)0, hi - lo);
+}
+
+/* CDLP (Graphalytics label propagation), row i of the count matrix M (u32 values:
+ * how often each neighbour counts, 2 for one both ways): w(i) = the label (u's value)
+ * with the largest total count over the row, the smallest such label on a tie; a row
+ * without entries keeps u(i). The row's (label, count) pairs are sorted by label in
+ * its own positions of the workspace (ws_keys, and u64 counts in ws_values: nnz slots
+ * each), then summed run by run. The mode is no monoid, so this is one kernel of its
+ * own rather than a product (LAGraph's CDLP sorts and scans rows as well). */
+EB_HD void eb_cdlp_mode_row(const EbOpParams *p, uint64_t i) {
+    const uint32_t *label = (const uint32_t *)p->u_values;
+    uint32_t *out = (uint32_t *)p->w_values;
+    uint64_t lo = p->a.offsets[i], hi = p->a.offsets[i + 1], n = hi - lo;
+    if (n == 0) {
+        out[i] = label[i];
+        return;
+    }
+    uint32_t *k = p->ws_keys + lo;
+    uint64_t *c = (uint64_t *)p->ws_values + lo;
+    for (uint64_t e = 0; e < n; e++) {
+        k[e] = label[p->a.indices[lo + e]];
+        c[e] = ((const uint32_t *)p->a_values)[lo + e];
+    }
+    eb_sort_pairs<uint64_t>(k, c, n);
+    uint32_t best = k[0];
+    uint64_t best_count = 0;
+    for (uint64_t x = 0; x < n;) {
+        uint32_t l = k[x];
+        uint64_t sum = 0;
+        for (; x < n && k[x] == l; x++) sum += c[x];
+        if (sum > best_count) {
+            best_count = sum;
+            best = l;
+        }
+    }
+    out[i] = best;
 }
 
 /* transpose, step 1, row i of A: counts[j] += 1 for every entry A(i, j). */

@@ -29,7 +29,8 @@
 # alone (to test the script on a machine without a GPU), GPU_CHECK_SKIP_TESTS=1 to skip
 # the parity tests and examples (when they ran already in the same lease), PARTS (default "bfs sssp chunglu":
 # run one per call to stay inside a 10-minute device command; "tc" adds triangle counting,
-# CPU against `tc --backend cuda`, on the Kronecker graphs).
+# CPU against `tc --backend cuda`, on the Kronecker graphs; "algos" adds wcc, cdlp,
+# pagerank and delta-stepping, CPU against `--backend cuda`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-}"
@@ -120,7 +121,7 @@ run() {
     fi
     local parts="${PARTS:-bfs sssp chunglu}"
     local graphs=()
-    [[ " $parts " == *" bfs "* || " $parts " == *" sssp "* || " $parts " == *" tc "* ]] || SCALES=" "
+    [[ " $parts " == *" bfs "* || " $parts " == *" sssp "* || " $parts " == *" tc "* || " $parts " == *" algos "* ]] || SCALES=" "
     for s in ${SCALES:-22 24}; do
         local f=/tmp/gpu-check/kron$s.ebg
         if [ ! -f "$f" ]; then
@@ -179,6 +180,54 @@ for r in rows:
 bad = [f for f, c in counts.items() if len(c) != 1]
 if bad:
     sys.exit(f"tc: the backends disagree on {bad}")
+PY
+    fi
+    # The device algorithms over the algebra (PARTS including algos): wcc, cdlp, pagerank
+    # and delta-stepping, the CPU on all cores and then `--backend cuda` on the same
+    # graph; the results must agree (components, communities, reached and distance sum
+    # exactly, the rank sum within 1e-9). JSON lines in algos.jsonl, a table in algos.md.
+    : >"$out/algos.jsonl"
+    if [[ " $parts " == *" algos "* ]]; then
+        for f in "${graphs[@]}"; do
+            local src
+            src=$("$bin" bench bfs "$f" --sources random:1:7 --reps 1 --json |
+                python3 -c 'import json,sys; print(json.load(sys.stdin)["per_source"][0]["source"])')
+            for cmd in "wcc" "cdlp --iterations 10" "pagerank --iterations 20" \
+                "sssp --source $src --method delta-stepping"; do
+                echo "== $cmd $f ($(date +%T))"
+                local backends="cpu"
+                [ "${GPU_CHECK_SKIP_GPU:-0}" != 1 ] && backends="cpu cuda"
+                for b in $backends; do
+                    local th=()
+                    [ "$b" = cpu ] && th=(--threads "$cores")
+                    # shellcheck disable=SC2086
+                    "$bin" $cmd "$f" --backend "$b" "${th[@]}" --json |
+                        python3 -c 'import json,sys; r=json.load(sys.stdin); r["command"]=sys.argv[1]; print(json.dumps(r))' "${cmd%% *}" |
+                        tee -a "$out/algos.jsonl"
+                done
+            done
+        done
+        python3 - "$out/algos.jsonl" <<'PY' | tee "$out/algos.md"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+keys = ["components", "largest", "communities", "reached", "distance_sum", "iterations"]
+print("| graph | command | backend | seconds | speedup vs CPU |")
+print("|---|---|---|---|---|")
+cpu, bad = {}, []
+for r in rows:
+    k = (r["file"], r["command"])
+    if r["backend"] == "cpu":
+        cpu[k] = r
+    else:
+        c = cpu.get(k)
+        if c and any(c.get(x) != r.get(x) for x in keys):
+            bad.append(k)
+        if c and "sum" in c and abs(c["sum"] - r["sum"]) > 1e-9:
+            bad.append(k)
+    sp = cpu[k]["seconds"] / r["seconds"] if k in cpu else float("nan")
+    print(f"| {r['file'].split('/')[-1]} | {r['command']} | {r['backend']} | {r['seconds']:.4f} | {sp:.2f} |")
+if bad:
+    sys.exit(f"algos: the backends disagree on {bad}")
 PY
     fi
     # Chung-Lu: a power law and web-NotreDame's histogram with every count times CL_SCALE.

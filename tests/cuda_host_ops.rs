@@ -4,7 +4,8 @@
 //! vectors: every built-in semiring over every type it takes, `mxv` and `vxm` in both
 //! directions (pull and push), every mask form (none, structural, valued over several
 //! types, complemented), accumulators, replace; `ewise_add`, `ewise_mult`, `apply`,
-//! `assign` and `reduce`; `mxm` (masked dot and saxpy), `transpose`, `reduce_matrix` and
+//! `assign`, `reduce`, and `extract` and `assign_reduce` with the index list a vector
+//! (FastSV's gather and scatter; the device wcc on them); the device delta-stepping and CDLP; `mxm` (masked dot and saxpy), `transpose`, `reduce_matrix` and
 //! the device triangle count with every matrix-mask form, accumulators, replace and both
 //! transposes (tests/common/cuda_matrix_cases.rs; `mxm` must give the CPU's bytes under
 //! every semiring). Exact monoids must give the CPU's bytes; float PLUS sums (the
@@ -160,6 +161,26 @@ impl Runner for Host {
         u: &Vector<T>,
     ) -> edgeblas::Result<T> {
         hops::reduce(m, u)
+    }
+    fn extract<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        u: &Vector<T>,
+        indices: &Vector<Index>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        hops::extract(w, mask.map(host_mask).as_ref(), accum, u, indices, desc)
+    }
+    fn assign_reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        &self,
+        w: &mut Vector<T>,
+        m: M,
+        u: &Vector<T>,
+        indices: &Vector<Index>,
+    ) -> edgeblas::Result<()> {
+        hops::assign_reduce(w, m, u, indices)
     }
 }
 
@@ -349,6 +370,26 @@ fn elementwise_over_f64_equals_the_cpu() {
 #[test]
 fn elementwise_over_bool_equals_the_cpu() {
     cases::elementwise_over_bool(&Host);
+}
+
+#[test]
+fn extract_and_assign_reduce_equal_the_cpu() {
+    cases::indexed(&Host);
+}
+
+#[test]
+fn wcc_through_the_host_kernels_equals_the_cpu() {
+    cases::wcc_cases(&edgeblas::cuda::host::wcc);
+}
+
+#[test]
+fn delta_stepping_through_the_host_kernels_equals_the_cpu() {
+    cases::delta_stepping_cases(&edgeblas::cuda::host::delta_stepping);
+}
+
+#[test]
+fn cdlp_through_the_host_kernels_equals_the_cpu() {
+    cases::cdlp_cases(&edgeblas::cuda::host::cdlp);
 }
 
 #[test]

@@ -71,6 +71,32 @@ fn the_device_algebra_mirrors_ops() {
     ) -> R = cuda::ops::assign_scalar::<i32>;
     let _reduce: fn(Plus<u64>, &DeviceVector<u64>) -> edgeblas::Result<u64> =
         cuda::ops::reduce::<u64, Plus<u64>>;
+    let _extract: fn(
+        &mut DeviceVector<u32>,
+        Option<&DeviceMask<'_>>,
+        Accum<'_, u32>,
+        &DeviceVector<u32>,
+        &DeviceVector<Index>,
+        &Descriptor,
+    ) -> R = cuda::ops::extract::<u32>;
+    let _assign_reduce: fn(
+        &mut DeviceVector<u32>,
+        Min<u32>,
+        &DeviceVector<u32>,
+        &DeviceVector<Index>,
+    ) -> R = cuda::ops::assign_reduce::<u32, Min<u32>>;
+    let _wcc: fn(
+        &Gpu,
+        &edgeblas::graph::Graph<'_, ()>,
+    ) -> edgeblas::Result<edgeblas::algo::components::Components> = cuda::wcc;
+    let _delta_stepping: fn(
+        &Gpu,
+        &edgeblas::graph::Graph<'_, f64>,
+        Index,
+        f64,
+    ) -> edgeblas::Result<edgeblas::algo::bellman_ford::ShortestPaths> = cuda::delta_stepping;
+    let _cdlp: fn(&Gpu, &edgeblas::graph::Graph<'_, ()>, usize) -> edgeblas::Result<Vec<Index>> =
+        cuda::cdlp;
     let _mxm: fn(
         &mut DeviceCsr<u64>,
         Option<&DeviceMatrixMask<'_>>,

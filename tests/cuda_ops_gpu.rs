@@ -1,7 +1,8 @@
 //! On a GPU: the device algebra (`edgeblas::cuda::ops`) against the CPU's `ops`, the
 //! same random cases as the host build's test (tests/common/cuda_ops_cases.rs): every
 //! built-in semiring over every type, `mxv` and `vxm` both ways, every mask form,
-//! accumulators; `ewise_add`, `ewise_mult`, `apply`, `assign`, `reduce`; `mxm` (dot and
+//! accumulators; `ewise_add`, `ewise_mult`, `apply`, `assign`, `reduce`, `extract`,
+//! `assign_reduce` and the wcc on them, delta-stepping and CDLP; `mxm` (dot and
 //! saxpy), `transpose`, `reduce_matrix` and the triangle count with matrix masks
 //! (tests/common/cuda_matrix_cases.rs). Operands are
 //! uploaded, the operation runs on the device, the result is downloaded. Without a GPU
@@ -233,6 +234,34 @@ impl Runner for Device {
     ) -> edgeblas::Result<T> {
         cuda::ops::reduce(m, &DeviceVector::upload(&self.0, u)?)
     }
+    fn extract<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        u: &Vector<T>,
+        indices: &Vector<Index>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()> {
+        let du = DeviceVector::upload(&self.0, u)?;
+        let di = DeviceVector::upload(&self.0, indices)?;
+        on_device(self, w, mask, |w, m| {
+            cuda::ops::extract(w, m, accum, &du, &di, desc)
+        })
+    }
+    fn assign_reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        &self,
+        w: &mut Vector<T>,
+        m: M,
+        u: &Vector<T>,
+        indices: &Vector<Index>,
+    ) -> edgeblas::Result<()> {
+        let du = DeviceVector::upload(&self.0, u)?;
+        let di = DeviceVector::upload(&self.0, indices)?;
+        on_device(self, w, None, |w, _| {
+            cuda::ops::assign_reduce(w, m, &du, &di)
+        })
+    }
 }
 
 /// A mask matrix on the device, of its own type.
@@ -372,6 +401,34 @@ gpu_tests! {
     device_mxm_long_rows_equal_the_cpu => |d| matrix_cases::mxm_long_rows(&d);
     device_reduce_matrix_equals_the_cpu => |d| matrix_cases::reduce_matrices(&d);
     device_triangle_count_equals_the_cpu => |d| matrix_cases::triangle_counts(&d);
+    device_extract_and_assign_reduce_equal_the_cpu => |d| cases::indexed(&d);
+}
+
+#[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
+fn device_delta_stepping_equals_the_cpu() {
+    let Some(g) = gpu("device_delta_stepping_equals_the_cpu") else {
+        return;
+    };
+    cases::delta_stepping_cases(&|graph, s, d| cuda::delta_stepping(&g, graph, s, d));
+}
+
+#[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
+fn device_cdlp_equals_the_cpu() {
+    let Some(g) = gpu("device_cdlp_equals_the_cpu") else {
+        return;
+    };
+    cases::cdlp_cases(&|graph, k| cuda::cdlp(&g, graph, k));
+}
+
+#[test]
+#[cfg_attr(not(feature = "cuda"), ignore = "needs --features cuda (and a GPU)")]
+fn device_wcc_equals_the_cpu() {
+    let Some(g) = gpu("device_wcc_equals_the_cpu") else {
+        return;
+    };
+    cases::wcc_cases(&|graph| cuda::wcc(&g, graph));
 }
 
 #[test]

@@ -65,8 +65,9 @@ pub struct WccArgs {
     /// Write `id label` per vertex (a component's label is its smallest id)
     #[arg(long, value_name = "OUT")]
     pub labels: Option<PathBuf>,
-    /// Where to run: cpu, or mpi (under `mpirun -np P`, a build with --features mpi; the
-    /// input a binary .ebg that every rank reads its rows of)
+    /// Where to run: cpu, cuda (a build with --features cuda and a GPU), or mpi (under
+    /// `mpirun -np P`, a build with --features mpi; the input a binary .ebg that every
+    /// rank reads its rows of)
     #[arg(long, value_enum, default_value_t = Backend::Cpu)]
     pub backend: Backend,
 }
@@ -82,6 +83,9 @@ pub struct CdlpArgs {
     /// Write `id label` per vertex
     #[arg(long, value_name = "OUT")]
     pub labels: Option<PathBuf>,
+    /// Where to run: cpu, or cuda (a build with --features cuda and a GPU)
+    #[arg(long, value_enum, default_value_t = Backend::Cpu)]
+    pub backend: Backend,
 }
 
 /// Flags of `edgeblas lcc`.
@@ -261,17 +265,22 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
 
 /// `edgeblas wcc FILE`.
 pub fn wcc(a: &WccArgs) -> Result<()> {
-    match a.backend {
-        Backend::Cpu => {}
+    let gpu = match a.backend {
+        Backend::Cpu => None,
+        Backend::Cuda => Some(open_gpu()?),
         Backend::Mpi => return crate::distributed::wcc(a),
-        Backend::Cuda => {
-            return Err(Error::InvalidArgument(
-                "--backend cuda: wcc runs on cpu or mpi".into(),
-            ));
-        }
-    }
+    };
     let l = load(&a.common)?;
-    let (c, seconds) = timed(|| algo::wcc(&l.graph()));
+    let graph = l.graph();
+    let (c, seconds) = match &gpu {
+        None => timed(|| algo::wcc(&graph)),
+        // As on the CPU, the clock includes symmetrising a directed graph; on the GPU
+        // also the upload and the labels' download.
+        Some(gpu) => {
+            let (c, t) = timed(|| edgeblas::cuda::wcc(gpu, &graph));
+            (c?, t)
+        }
+    };
     if let Some(p) = &a.labels {
         write_values(p, &l.g, &c.labels, |&x| {
             l.g.ids.external(x as usize).to_string()
@@ -285,6 +294,7 @@ pub fn wcc(a: &WccArgs) -> Result<()> {
             json!({
                 "components": components,
                 "largest": largest,
+                "backend": a.backend.name(),
                 "rounds": c.rounds,
                 "seconds": seconds,
             }),
@@ -306,8 +316,22 @@ pub fn cdlp(a: &CdlpArgs) -> Result<()> {
             "--iterations: must be at least 1".into(),
         ));
     }
+    let gpu = match a.backend {
+        Backend::Cpu => None,
+        Backend::Cuda => Some(open_gpu()?),
+        Backend::Mpi => return Err(no_mpi_for("cdlp")),
+    };
     let l = load(&a.common)?;
-    let (labels, seconds) = timed(|| algo::cdlp(&l.graph(), a.iterations));
+    let graph = l.graph();
+    // As on the CPU, the clock includes building the count matrix; on the GPU also its
+    // upload and the labels' download.
+    let (labels, seconds) = match &gpu {
+        None => timed(|| algo::cdlp(&graph, a.iterations)),
+        Some(gpu) => {
+            let (l, t) = timed(|| edgeblas::cuda::cdlp(gpu, &graph, a.iterations));
+            (l?, t)
+        }
+    };
     if let Some(p) = &a.labels {
         write_values(p, &l.g, &labels, |&x| {
             l.g.ids.external(x as usize).to_string()
@@ -327,6 +351,7 @@ pub fn cdlp(a: &CdlpArgs) -> Result<()> {
             json!({
                 "iterations": a.iterations,
                 "communities": communities,
+                "backend": a.backend.name(),
                 "seconds": seconds,
             }),
         );

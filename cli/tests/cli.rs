@@ -228,6 +228,28 @@ fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
         vec!["bench", "bfs", f, "--sources", "0,3", "--json"],
         vec!["pagerank", f, "--iterations", "20", "--json"],
         vec!["pagerank", f, "--precision", "f32", "--json"],
+        vec!["wcc", f, "--json"],
+        vec!["wcc", t, "--undirected", "--json"],
+        vec!["cdlp", f, "--json"],
+        vec!["cdlp", t, "--undirected", "--iterations", "3", "--json"],
+        vec![
+            "sssp",
+            f,
+            "--source",
+            "0",
+            "--method",
+            "bellman-ford",
+            "--json",
+        ],
+        vec![
+            "sssp",
+            f,
+            "--source",
+            "2",
+            "--method",
+            "delta-stepping",
+            "--json",
+        ],
     ] {
         let cpu = run(&cmd);
         assert!(cpu.status.success(), "{cmd:?}: {}", stderr(&cpu));
@@ -246,6 +268,9 @@ fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
                 "triangles",
                 "method",
                 "presort",
+                "components",
+                "largest",
+                "communities",
             ] {
                 assert_eq!(c.get(key), g.get(key), "{cmd:?}: {key}");
             }
@@ -270,6 +295,10 @@ fn backend_cuda_agrees_with_the_cpu_or_says_why_not() {
     assert_error(
         &run(&["tc", t, "--undirected", "--backend", "mpi"]),
         "--backend mpi: tc runs on cpu or cuda",
+    );
+    assert_error(
+        &run(&["cdlp", t, "--backend", "mpi"]),
+        "--backend mpi: cdlp runs on cpu or cuda",
     );
 }
 
@@ -895,10 +924,6 @@ fn backend_mpi_explains_itself() {
     assert_error(
         &run(&["bench", "bfs", gs, "--sources", "0", "--backend", "mpi"]),
         "bench bfs (time `bfs --backend mpi` instead) runs on cpu or cuda",
-    );
-    assert_error(
-        &run(&["wcc", gs, "--backend", "cuda"]),
-        "wcc runs on cpu or mpi",
     );
 }
 

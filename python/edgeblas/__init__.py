@@ -508,7 +508,7 @@ def sssp(A, source, method="auto", delta=None, threads=None, backend="cpu"):
     unreached), the matrix values as arc lengths. ``method``: auto
     (delta-stepping, or Bellman-Ford when a weight is negative),
     delta-stepping or bellman-ford. A negative cycle raises ValueError.
-    ``backend``: 'cpu' or 'cuda' (Bellman-Ford on the first GPU)."""
+    ``backend``: 'cpu' or 'cuda' (either method on the first GPU)."""
     return _ext.sssp(_arg(A), _index(source, "source"), method, delta, threads, backend)
 
 
@@ -524,16 +524,18 @@ def pagerank(A, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=10
                          _symmetric(A), threads, precision, backend)
 
 
-def wcc(A, threads=None):
+def wcc(A, threads=None, backend="cpu"):
     """Weakly connected components: per vertex, the smallest vertex index of its
-    component (int64)."""
-    return _ext.wcc(_arg(A), _symmetric(A), threads)
+    component (int64). ``backend``: 'cpu' or 'cuda' (FastSV over the device algebra
+    on the first GPU; the same labels)."""
+    return _ext.wcc(_arg(A), _symmetric(A), threads, backend)
 
 
-def cdlp(A, iterations=10, threads=None):
+def cdlp(A, iterations=10, threads=None, backend="cpu"):
     """Community detection by label propagation (Graphalytics CDLP): int64
-    labels, each the smallest index of the label's origin."""
-    return _ext.cdlp(_arg(A), iterations, _symmetric(A), threads)
+    labels, each the smallest index of the label's origin. ``backend``: 'cpu' or
+    'cuda' (the rounds on the first GPU; the same labels)."""
+    return _ext.cdlp(_arg(A), iterations, _symmetric(A), threads, backend)
 
 
 def lcc(A, threads=None):

@@ -170,13 +170,14 @@ def pagerank(A: MatrixLike, damping: float = ..., iterations: Optional[int] = ..
     ``precision``: 'f64' (default) or 'f32' (the sweep in float32; the ranks
     are returned as float64 either way)."""
     ...
-def wcc(A: MatrixLike, threads: Optional[int] = ...) -> npt.NDArray[np.int64]:
+def wcc(A: MatrixLike, threads: Optional[int] = ..., backend: str = ...) -> npt.NDArray[np.int64]:
     """Weakly connected components: per vertex, the smallest vertex index of its
-    component (int64)."""
+    component (int64). ``backend``: 'cpu' or 'cuda'."""
     ...
-def cdlp(A: MatrixLike, iterations: int = ..., threads: Optional[int] = ...) -> npt.NDArray[np.int64]:
+def cdlp(A: MatrixLike, iterations: int = ..., threads: Optional[int] = ..., backend: str = ...) -> npt.NDArray[np.int64]:
     """Community detection by label propagation (Graphalytics CDLP): int64
-    labels, each the smallest index of the label's origin."""
+    labels, each the smallest index of the label's origin. ``backend``: 'cpu' or
+    'cuda'."""
     ...
 def lcc(A: MatrixLike, threads: Optional[int] = ...) -> npt.NDArray[np.float64]:
     """Local clustering coefficient per vertex (Graphalytics LCC), float64."""

@@ -1075,12 +1075,7 @@ fn sssp<'py>(
     }
     let negative = w.values().iter().any(|&x| x < 0.0);
     let delta_stepping = match method {
-        "auto" => !negative && !cuda,
-        "delta-stepping" | "delta_stepping" if cuda => {
-            return Err(to_py(invalid(
-                "method='delta-stepping': backend='cuda' runs bellman-ford",
-            )));
-        }
+        "auto" => !negative,
         "delta-stepping" | "delta_stepping" => {
             if negative {
                 return Err(to_py(invalid(
@@ -1100,7 +1095,11 @@ fn sssp<'py>(
     let d = run(py, threads, || {
         let sp = if delta_stepping {
             let d = delta.unwrap_or_else(|| default_delta(&w));
-            delta_stepping_with(&Graph::directed(&w), s, d, false)?
+            if cuda {
+                edgeblas::cuda::delta_stepping(&open_gpu()?, &Graph::directed(&w), s, d)?
+            } else {
+                delta_stepping_with(&Graph::directed(&w), s, d, false)?
+            }
         } else if cuda {
             let gpu = open_gpu()?;
             let d = edgeblas::cuda::DeviceCsr::upload(&gpu, &w)?;
@@ -1188,35 +1187,50 @@ fn labels_out(py: Python<'_>, v: Vec<u32>) -> Bound<'_, PyAny> {
 
 /// Weakly connected components: each vertex's smallest component member.
 #[pyfunction]
-#[pyo3(signature = (a, symmetric=false, threads=None))]
+#[pyo3(signature = (a, symmetric=false, threads=None, backend="cpu"))]
 fn wcc<'py>(
     py: Python<'py>,
     a: Input<'py>,
     symmetric: bool,
     threads: Option<usize>,
+    backend: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cuda = on_cuda(backend)?;
     let g = a.graph("wcc")?;
     let symmetric = symmetric || a.known_symmetric();
     let l = run(py, threads, || {
-        Ok(algo::wcc(&graph_of(&g, symmetric)).labels)
+        let graph = graph_of(&g, symmetric);
+        let c = if cuda {
+            edgeblas::cuda::wcc(&open_gpu()?, &graph)?
+        } else {
+            algo::wcc(&graph)
+        };
+        Ok(c.labels)
     })?;
     Ok(labels_out(py, l))
 }
 
 /// Community detection by label propagation (Graphalytics CDLP).
 #[pyfunction]
-#[pyo3(signature = (a, iterations=10, symmetric=false, threads=None))]
+#[pyo3(signature = (a, iterations=10, symmetric=false, threads=None, backend="cpu"))]
 fn cdlp<'py>(
     py: Python<'py>,
     a: Input<'py>,
     iterations: usize,
     symmetric: bool,
     threads: Option<usize>,
+    backend: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let cuda = on_cuda(backend)?;
     let g = a.graph("cdlp")?;
     let symmetric = symmetric || a.known_symmetric();
     let l = run(py, threads, || {
-        Ok(algo::cdlp(&graph_of(&g, symmetric), iterations))
+        let graph = graph_of(&g, symmetric);
+        Ok(if cuda {
+            edgeblas::cuda::cdlp(&open_gpu()?, &graph, iterations)?
+        } else {
+            algo::cdlp(&graph, iterations)
+        })
     })?;
     Ok(labels_out(py, l))
 }

@@ -268,7 +268,7 @@ def test_directed_graph_detects_a_symmetric_pattern():
     assert not eb.Graph.from_scipy(d)._prepared().symmetric
 
 
-@pytest.mark.parametrize("name", ["bfs", "sssp", "pagerank", "triangles"])
+@pytest.mark.parametrize("name", ["bfs", "sssp", "delta-stepping", "pagerank", "triangles", "wcc", "cdlp"])
 def test_cuda_backend_agrees_with_the_cpu_or_says_why_not(name):
     """backend='cuda' gives the CPU's result on a GPU, or (a build without CUDA, the
     default wheel, or no GPU) a ValueError naming the parameter."""
@@ -276,8 +276,11 @@ def test_cuda_backend_agrees_with_the_cpu_or_says_why_not(name):
     call = {
         "bfs": lambda backend: eb.bfs(a, 0, backend=backend),
         "sssp": lambda backend: eb.sssp(a, 0, method="bellman-ford", backend=backend),
+        "delta-stepping": lambda backend: eb.sssp(a, 0, method="delta-stepping", backend=backend),
         "pagerank": lambda backend: eb.pagerank(a, iterations=10, backend=backend),
         "triangles": lambda backend: eb.triangles(a + a.T, backend=backend),
+        "wcc": lambda backend: eb.wcc(a, backend=backend),
+        "cdlp": lambda backend: eb.cdlp(a, iterations=5, backend=backend),
     }[name]
     cpu = call("cpu")
     try:
@@ -288,7 +291,7 @@ def test_cuda_backend_agrees_with_the_cpu_or_says_why_not(name):
     if name == "bfs":
         for x, y in zip(cpu, gpu):
             np.testing.assert_array_equal(x, y)
-    elif name in ("sssp", "triangles"):
+    elif name in ("sssp", "delta-stepping", "triangles", "wcc", "cdlp"):
         np.testing.assert_array_equal(cpu, gpu)
     else:
         np.testing.assert_allclose(cpu, gpu, rtol=1e-12, atol=1e-15)
@@ -298,8 +301,9 @@ def test_backend_names_are_checked():
     a = random_graph(10, density=0.3, seed=1)
     for call in (lambda: eb.bfs(a, 0, backend="tpu"), lambda: eb.sssp(a, 0, backend="tpu"),
                  lambda: eb.pagerank(a, backend="tpu"),
-                 lambda: eb.triangles(a + a.T, backend="tpu")):
+                 lambda: eb.triangles(a + a.T, backend="tpu"),
+                 lambda: eb.wcc(a, backend="tpu"),
+                 lambda: eb.cdlp(a, backend="tpu")):
         with pytest.raises(ValueError, match="backend=\"tpu\": expected 'cpu' or 'cuda'"):
             call()
-    with pytest.raises(ValueError, match="backend='cuda' runs bellman-ford"):
-        eb.sssp(a, 0, method="delta-stepping", backend="cuda")
+

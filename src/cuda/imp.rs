@@ -552,6 +552,208 @@ fn triangle_count_on<E: Exec>(
     Ok(triangles_from_sum(sum, method, presort))
 }
 
+/// Weakly connected components on the device: FastSV over the device algebra (`mxv`
+/// with MIN.SECOND, [`ops::assign_reduce`] for the hooking, [`ops::extract`] for the
+/// shortcuts), the graph's symmetric pattern and every vector resident on the device;
+/// the labels are copied back at the end. The labels equal
+/// [`crate::algo::wcc`]'s (each vertex's smallest component member, arcs followed
+/// both ways); the rounds are the device's (the CPU first samples, as Afforest does).
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for a non-square adjacency; a device error.
+pub fn wcc(
+    gpu: &Gpu,
+    g: &crate::graph::Graph<'_, ()>,
+) -> Result<crate::algo::components::Components> {
+    wcc_on(&*gpu.ex, g, |s| {
+        let d = DeviceCsr::upload_structure(gpu, s)?;
+        let v = d.view();
+        Ok((d, v))
+    })
+}
+
+/// The device wcc on executor `ex`, the symmetric pattern uploaded by `upload` (which
+/// returns what keeps it alive and its view).
+fn wcc_on<E: Exec, K>(
+    ex: &E,
+    g: &crate::graph::Graph<'_, ()>,
+    upload: impl FnOnce(&Csr<()>) -> Result<(K, CsrView)>,
+) -> Result<crate::algo::components::Components> {
+    let a = g.adjacency();
+    if a.nrows() != a.ncols() {
+        return Err(Error::InvalidArgument(format!(
+            "wcc needs a square adjacency, not {} x {}",
+            a.nrows(),
+            a.ncols()
+        )));
+    }
+    let n = a.nrows();
+    if n == 0 {
+        return Ok(crate::algo::components::Components {
+            labels: Vec::new(),
+            rounds: 0,
+        });
+    }
+    dops::fits(n)?;
+    let sym;
+    let s = if g.is_symmetric() {
+        a
+    } else {
+        sym = a.symmetrize(|_, _| ());
+        &sym
+    };
+    let (_keep, view) = upload(s)?;
+    crate::backend::cuda::components::fastsv(ex, view, n)
+}
+
+/// Single-source shortest paths by delta-stepping on the device, over the device
+/// algebra (`select`, `vxm` over MIN.PLUS, `ewise_mult`, `assign`, `reduce`): the light
+/// arcs (`w <= delta`) and the heavy ones are split on the host and uploaded, the
+/// distances stay on the device, bucket by bucket, and the predecessors come from one
+/// pass over the tight arcs there. Distances and predecessors equal
+/// [`crate::algo::delta_stepping`]'s (the smallest `u` with `d(u) + w(u, v) = d(v)`);
+/// `rounds` counts the device's relaxations.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for a non-square adjacency, a source outside it, a delta
+/// that is not a positive number, or a negative or NaN weight (as the CPU's); a device
+/// error.
+pub fn delta_stepping(
+    gpu: &Gpu,
+    g: &crate::graph::Graph<'_, f64>,
+    source: Index,
+    delta: f64,
+) -> Result<ShortestPaths> {
+    delta_stepping_on(&*gpu.ex, g, source, delta)
+}
+
+fn delta_stepping_on<E: Exec>(
+    ex: &E,
+    g: &crate::graph::Graph<'_, f64>,
+    source: Index,
+    delta: f64,
+) -> Result<ShortestPaths> {
+    use crate::descriptor::MatrixDescriptor;
+    let a = g.adjacency();
+    let n = a.nrows();
+    if n != a.ncols() {
+        return Err(Error::InvalidArgument(format!(
+            "delta-stepping needs a square matrix, not {n} x {}",
+            a.ncols()
+        )));
+    }
+    if source as usize >= n {
+        return Err(Error::InvalidArgument(format!(
+            "vertex {source} is not in the graph ({n} vertices)"
+        )));
+    }
+    let heavy_arcs = crate::algo::delta_stepping::check_delta(a, delta)?;
+    dops::fits(n)?;
+    let md = MatrixDescriptor::DEFAULT;
+    let split = |heavy: bool| {
+        let mut c = Csr::empty(n, n);
+        crate::ops::select_matrix(&mut c, None, None, |_, _, w| (w > delta) == heavy, a, &md);
+        c
+    };
+    let (light, heavy) = if heavy_arcs == 0 {
+        (None, None)
+    } else {
+        (Some(split(false)), Some(split(true)))
+    };
+    let dl = DMat::upload(ex, light.as_ref().unwrap_or(a), false)?;
+    let dh = heavy
+        .as_ref()
+        .map(|h| DMat::upload(ex, h, false))
+        .transpose()?;
+    drop((light, heavy));
+    let view = |d: &DMat<E>| CsrView {
+        a: d.csr(ex),
+        values: d.vals_ptr(ex).cast_const(),
+    };
+    let (t, rounds) = crate::backend::cuda::sssp::delta_stepping(
+        ex,
+        view(&dl),
+        dh.as_ref().map(view),
+        n,
+        source,
+        delta,
+    )?;
+    let distances = dops::pack::download::<E, f64>(ex, &t)?
+        .into_dense(f64::INFINITY)
+        .into_vec();
+    let weights = |d: &DMat<E>| d.vals_ptr(ex).cast_const().cast::<f64>();
+    let mut arcs = vec![(dl.csr(ex), weights(&dl))];
+    if let Some(h) = &dh {
+        arcs.push((h.csr(ex), weights(h)));
+    }
+    let predecessors =
+        relax::tight_predecessors(ex, &arcs, t.vals_ptr(ex).cast::<f64>(), &distances, source)?;
+    Ok(ShortestPaths {
+        distances,
+        predecessors,
+        rounds,
+    })
+}
+
+/// Community detection by label propagation on the device, with the Graphalytics
+/// semantics of [`crate::algo::cdlp()`] (synchronous rounds; the neighbours' most
+/// frequent label, the smallest on a tie; a directed graph's in- and out-neighbours
+/// both count): the count matrix is built on the host and uploaded, then each round is
+/// one kernel over its rows (each row's labels sorted with their counts, then summed
+/// run by run), the labels resident on the device. The labels equal the CPU's.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] for a non-square adjacency; a device error.
+pub fn cdlp(gpu: &Gpu, g: &crate::graph::Graph<'_, ()>, iterations: usize) -> Result<Vec<Index>> {
+    cdlp_on(&*gpu.ex, g, iterations)
+}
+
+fn cdlp_on<E: Exec>(
+    ex: &E,
+    g: &crate::graph::Graph<'_, ()>,
+    iterations: usize,
+) -> Result<Vec<Index>> {
+    let a = g.adjacency();
+    if a.nrows() != a.ncols() {
+        return Err(Error::InvalidArgument(format!(
+            "cdlp needs a square adjacency, not {} x {}",
+            a.nrows(),
+            a.ncols()
+        )));
+    }
+    if a.nrows() == 0 {
+        return Ok(Vec::new());
+    }
+    dops::fits(a.nrows())?;
+    let m = crate::algo::cdlp::neighbour_counts(g);
+    let dm = DMat::upload(ex, &m, false)?;
+    drop(m);
+    crate::backend::cuda::cdlp::cdlp(ex, &dm, iterations)
+}
+
+/// The structure of `a` in the host executor's memory, and its view (a pattern: no
+/// values).
+fn host_structure(
+    ex: &HostExec,
+    a: &Csr<()>,
+) -> Result<(
+    (<HostExec as Exec>::Buf<u64>, <HostExec as Exec>::Buf<u32>),
+    CsrView,
+)> {
+    let off = ex.upload(a.offsets())?;
+    let idx = ex.upload(a.indices())?;
+    let view = CsrView {
+        a: EbCsr {
+            offsets: ex.addr(&off),
+            indices: ex.addr(&idx),
+            nrows: a.nrows() as u32,
+            ncols: a.ncols() as u32,
+        },
+        values: std::ptr::null(),
+    };
+    Ok(((off, idx), view))
+}
+
 /// A sparse vector in device memory: `nvals` indices (not necessarily sorted on the
 /// device; sorted again on download) and their values.
 #[derive(Debug)]
@@ -1215,6 +1417,62 @@ pub mod ops {
         typed::assign(&*w.gpu.ex, &mut w.v, m, accum, &u.v, desc)
     }
 
+    /// `w<m> = w (.) u(I)` -- GrB_extract with the index list on the device: `w(i) =
+    /// u(I(i))` where that entry of `u` is present, `I` the values of `indices`
+    /// ([`crate::ops::extract`]). A gather: FastSV's shortcut `gp = f(f)` is
+    /// `extract(gp, f, f)`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when an entry of `indices` is absent or not below
+    /// `u.len()` (checked on the device before the gather); a type the device does not
+    /// have; a device error.
+    ///
+    /// # Panics
+    /// If `w.len() != indices.len()` or the mask's length differs from `w`'s.
+    pub fn extract<T: DeviceValue>(
+        w: &mut DeviceVector<T>,
+        mask: Option<&DeviceMask<'_>>,
+        accum: Accum<'_, T>,
+        u: &DeviceVector<T>,
+        indices: &DeviceVector<Index>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        assert_eq!(w.len(), indices.len(), "w.len() != |I|");
+        let m = mask_view(mask, w.len());
+        let ex = &*w.gpu.ex;
+        typed::check_indices(ex, &indices.v, u.len(), "extract")?;
+        typed::extract(ex, &mut w.v, m, accum, &u.v, &indices.v, desc)
+    }
+
+    /// `w(I(k)) = w(I(k)) (+) u(k)` for every present `u(k)` -- the scatter-reduce of
+    /// [`crate::ops::assign_reduce`] with the index list on the device: the terms that
+    /// land on one index meet by compare-and-swap, and where `w(I(k))` is absent their
+    /// sum is stored. FastSV's hooking `f(f) min= mngp` is `assign_reduce(f, Min, mngp,
+    /// f)`.
+    ///
+    /// Only monoids whose sum is the same in any order of the terms run on the device:
+    /// MIN, MAX, PLUS and TIMES over the integer types, LOR and LAND over `bool` (the
+    /// CPU's bytes for each).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for another monoid, naming those there are;
+    /// [`Error::InvalidArgument`] when an entry of `indices` is absent or not below
+    /// `w.len()`; a device error.
+    ///
+    /// # Panics
+    /// If `u.len() != indices.len()`.
+    pub fn assign_reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        w: &mut DeviceVector<T>,
+        monoid: M,
+        u: &DeviceVector<T>,
+        indices: &DeviceVector<Index>,
+    ) -> Result<()> {
+        assert_eq!(u.len(), indices.len(), "u.len() != |I|");
+        let ex = &*w.gpu.ex;
+        typed::check_indices(ex, &indices.v, w.len(), "assign_reduce")?;
+        typed::assign_reduce(ex, &mut w.v, monoid, &u.v, &indices.v)
+    }
+
     /// `w<m> = w (.) select(u)` -- the entries of `u` a built-in [`SelectOp`] keeps
     /// ([`crate::ops::select`], with the predicate in place of the closure).
     ///
@@ -1494,20 +1752,36 @@ pub mod host {
         precision: crate::algo::pagerank::Precision,
     ) -> Result<crate::algo::pagerank::PageRank> {
         let ex = HostExec;
-        pagerank_on(&ex, g, opts, precision, |a| {
-            let off = ex.upload(a.offsets())?;
-            let idx = ex.upload(a.indices())?;
-            let view = CsrView {
-                a: EbCsr {
-                    offsets: ex.addr(&off),
-                    indices: ex.addr(&idx),
-                    nrows: a.nrows() as u32,
-                    ncols: a.ncols() as u32,
-                },
-                values: std::ptr::null(),
-            };
-            Ok(((off, idx), view))
-        })
+        pagerank_on(&ex, g, opts, precision, |a| host_structure(&ex, a))
+    }
+
+    /// [`super::delta_stepping`] through the host build of the kernels.
+    ///
+    /// # Errors
+    /// As [`super::delta_stepping`].
+    pub fn delta_stepping(
+        g: &crate::graph::Graph<'_, f64>,
+        source: Index,
+        delta: f64,
+    ) -> Result<ShortestPaths> {
+        delta_stepping_on(&HostExec, g, source, delta)
+    }
+
+    /// [`super::cdlp`] through the host build of the kernels.
+    ///
+    /// # Errors
+    /// As [`super::cdlp`].
+    pub fn cdlp(g: &crate::graph::Graph<'_, ()>, iterations: usize) -> Result<Vec<Index>> {
+        cdlp_on(&HostExec, g, iterations)
+    }
+
+    /// [`super::wcc`] through the host build of the kernels.
+    ///
+    /// # Errors
+    /// As [`super::wcc`].
+    pub fn wcc(g: &crate::graph::Graph<'_, ()>) -> Result<crate::algo::components::Components> {
+        let ex = HostExec;
+        wcc_on(&ex, g, |s| host_structure(&ex, s))
     }
 
     /// [`super::triangle_count`] through the host build of the kernels.
@@ -1853,6 +2127,55 @@ pub mod host {
             let hu = pack::upload(&ex, u)?;
             let mut hw = pack::upload(&ex, w)?;
             typed::assign(&ex, &mut hw, m.view, accum, &hu, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::extract`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        ///
+        /// # Panics
+        /// As the device form.
+        pub fn extract<T: DeviceValue>(
+            w: &mut Vector<T>,
+            mask: Option<&HostMask>,
+            accum: Accum<'_, T>,
+            u: &Vector<T>,
+            indices: &Vector<Index>,
+            desc: &Descriptor,
+        ) -> Result<()> {
+            assert_eq!(w.len(), indices.len(), "w.len() != |I|");
+            let ex = HostExec;
+            let m = upload_mask(&ex, mask, w.len())?;
+            let hu = pack::upload(&ex, u)?;
+            let hi = pack::upload(&ex, indices)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::check_indices(&ex, &hi, u.len(), "extract")?;
+            typed::extract(&ex, &mut hw, m.view, accum, &hu, &hi, desc)?;
+            finish(&ex, w, &hw)
+        }
+
+        /// [`super::super::ops::assign_reduce`] on the host.
+        ///
+        /// # Errors
+        /// As the device form.
+        ///
+        /// # Panics
+        /// As the device form.
+        pub fn assign_reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+            w: &mut Vector<T>,
+            monoid: M,
+            u: &Vector<T>,
+            indices: &Vector<Index>,
+        ) -> Result<()> {
+            assert_eq!(u.len(), indices.len(), "u.len() != |I|");
+            let ex = HostExec;
+            let hu = pack::upload(&ex, u)?;
+            let hi = pack::upload(&ex, indices)?;
+            let mut hw = pack::upload(&ex, w)?;
+            typed::check_indices(&ex, &hi, w.len(), "assign_reduce")?;
+            typed::assign_reduce(&ex, &mut hw, monoid, &hu, &hi)?;
             finish(&ex, w, &hw)
         }
 

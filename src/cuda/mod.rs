@@ -14,12 +14,16 @@
 //!
 //! The device algebra, [`ops`], mirrors [`crate::ops`] by name and argument order
 //! (`mxv`, `vxm`, `ewise_add`, `ewise_mult`, `apply`, `assign`, `assign_scalar`,
-//! `select`, `reduce`; `mxm`, `transpose` and `reduce_matrix` on matrices) on
+//! `select`, `reduce`, `extract` and `assign_reduce` with a device index list; `mxm`,
+//! `transpose` and `reduce_matrix` on matrices) on
 //! [`DeviceCsr`] and [`DeviceVector`] with a [`DeviceMask`] or [`DeviceMatrixMask`],
 //! accumulators and descriptors, over the built-in semirings, monoids and operators (a
 //! user's own is an [`Error::Unsupported`] naming what the device has); [`pagerank`]
-//! runs PageRank on it with the graph and every vector resident on the device, and
-//! [`triangle_count`] counts triangles as the masked product `C<L> = L L'` there.
+//! runs PageRank on it with the graph and every vector resident on the device,
+//! [`triangle_count`] counts triangles as the masked product `C<L> = L L'` there, and
+//! [`wcc`] finds weakly connected components by FastSV's rounds; [`delta_stepping`]
+//! finds shortest paths bucket by bucket over it, and [`cdlp`] propagates labels with
+//! one kernel a round.
 //!
 //! Without the `cuda` feature this module has the same API and every entry point
 //! returns [`Error::Unsupported`] saying so; with the feature but no GPU or driver,

@@ -566,6 +566,34 @@ pub mod ops {
         unsupported()
     }
 
+    /// `w<m> = w (.) u(I)` -- extract, the indices on the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn extract<T: DeviceValue>(
+        _w: &mut DeviceVector<T>,
+        _mask: Option<&DeviceMask<'_>>,
+        _accum: Accum<'_, T>,
+        _u: &DeviceVector<T>,
+        _indices: &DeviceVector<Index>,
+        _desc: &Descriptor,
+    ) -> Result<()> {
+        unsupported()
+    }
+
+    /// `w(I(k)) = w(I(k)) (+) u(k)` -- the scatter-reduce, the indices on the device.
+    ///
+    /// # Errors
+    /// Always [`Error::Unsupported`] in this build.
+    pub fn assign_reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        _w: &mut DeviceVector<T>,
+        _monoid: M,
+        _u: &DeviceVector<T>,
+        _indices: &DeviceVector<Index>,
+    ) -> Result<()> {
+        unsupported()
+    }
+
     /// `w<m> = w (.) select(u)`.
     ///
     /// # Errors
@@ -677,5 +705,37 @@ pub fn triangle_count(
     _method: crate::algo::triangles::TriangleMethod,
     _presort: crate::algo::triangles::Presort,
 ) -> Result<crate::algo::triangles::TriangleCount> {
+    match gpu.never {}
+}
+
+/// Weakly connected components on the device.
+///
+/// # Errors
+/// Never returns in this build (no [`Gpu`] can be made).
+pub fn wcc(
+    gpu: &Gpu,
+    _g: &crate::graph::Graph<'_, ()>,
+) -> Result<crate::algo::components::Components> {
+    match gpu.never {}
+}
+
+/// Single-source shortest paths by delta-stepping on the device.
+///
+/// # Errors
+/// Never returns in this build (no [`Gpu`] can be made).
+pub fn delta_stepping(
+    gpu: &Gpu,
+    _g: &crate::graph::Graph<'_, f64>,
+    _source: Index,
+    _delta: f64,
+) -> Result<ShortestPaths> {
+    match gpu.never {}
+}
+
+/// Community detection by label propagation on the device.
+///
+/// # Errors
+/// Never returns in this build (no [`Gpu`] can be made).
+pub fn cdlp(gpu: &Gpu, _g: &crate::graph::Graph<'_, ()>, _iterations: usize) -> Result<Vec<Index>> {
     match gpu.never {}
 }

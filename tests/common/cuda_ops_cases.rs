@@ -133,6 +133,24 @@ pub trait Runner {
         m: M,
         u: &Vector<T>,
     ) -> edgeblas::Result<T>;
+    /// `cuda::ops::extract`, the indices a vector.
+    fn extract<T: DeviceValue>(
+        &self,
+        w: &mut Vector<T>,
+        mask: Option<&MaskArg<'_>>,
+        accum: Accum<'_, T>,
+        u: &Vector<T>,
+        indices: &Vector<Index>,
+        desc: &Descriptor,
+    ) -> edgeblas::Result<()>;
+    /// `cuda::ops::assign_reduce`, the indices a vector.
+    fn assign_reduce<T: DeviceValue, M: Monoid<T> + 'static>(
+        &self,
+        w: &mut Vector<T>,
+        m: M,
+        u: &Vector<T>,
+        indices: &Vector<Index>,
+    ) -> edgeblas::Result<()>;
 }
 
 /// A value the tests compare: exactly (bytes) or within the float order rule.
@@ -830,4 +848,383 @@ pub fn pagerank_cases(run: &PageRankRun) {
             );
         }
     }
+}
+
+/// A random index list of `len` entries below `bound` (repeats likely), and the same as a
+/// dense vector.
+fn random_indices(r: &mut Rng, len: usize, bound: usize) -> (Vec<Index>, Vector<Index>) {
+    let list: Vec<Index> = (0..len)
+        .map(|_| {
+            if r.chance(0.3) {
+                // a few hot targets: many terms land on one index
+                r.below(bound.min(3)) as Index
+            } else {
+                r.below(bound) as Index
+            }
+        })
+        .collect();
+    let v = Vector::from_dense(list.clone());
+    (list, v)
+}
+
+/// `extract` over type `T`: random `u`, index lists with repeats, masks, accumulators
+/// and replace, against the CPU's `ops::extract`.
+fn extract_cases<R: Runner, T: Same>(
+    run: &R,
+    r: &mut Rng,
+    ty: &str,
+    accum: &dyn BinaryOp<T, T, Output = T>,
+) {
+    for case in 0..CASES {
+        let ulen = random::dim(r).max(1);
+        let wlen = random::dim(r);
+        let u: Vector<T> = random_vector(r, ulen);
+        let (list, iv) = random_indices(r, wlen, ulen);
+        let w0: Vector<T> = if r.chance(0.4) {
+            Vector::new(wlen)
+        } else {
+            random_vector(r, wlen)
+        };
+        let mv = r.chance(0.6).then(|| MaskVec::random(r, wlen));
+        let (structure, complement) = (r.chance(0.5), r.chance(0.5));
+        let cm_own = mv.as_ref().map(|v| v.mask(structure, complement));
+        let hm_own = mv.as_ref().map(|v| MaskArg {
+            v,
+            structure,
+            complement,
+        });
+        let acc = r.chance(0.5).then_some(accum);
+        let desc = Descriptor {
+            replace: r.chance(0.3),
+            transpose: false,
+        };
+        let what = format!(
+            "extract {ty} case {case}: u {} of {ulen}, |I| {wlen}, w {} mask {:?} accum {} {desc:?}",
+            u.nvals(),
+            w0.nvals(),
+            mv.as_ref().map(|_| (structure, complement)),
+            acc.is_some()
+        );
+        let (mut cpu, mut dev) = (w0.clone(), w0);
+        ops::extract(
+            &mut cpu,
+            cm_own.as_ref(),
+            acc,
+            &u,
+            &Indices::List(&list),
+            &desc,
+        );
+        run.extract(&mut dev, hm_own.as_ref(), acc, &u, &iv, &desc)
+            .unwrap();
+        assert_same(&cpu, &dev, true, &what);
+    }
+}
+
+/// `assign_reduce` under monoid `m` over `T`: random `w`, `u` and index lists with
+/// repeats (many terms on one index), against the CPU's `ops::assign_reduce`.
+fn assign_reduce_cases<R: Runner, T: Same, M: Monoid<T> + 'static>(
+    run: &R,
+    r: &mut Rng,
+    what: &str,
+    m: M,
+) {
+    for case in 0..CASES {
+        let wlen = random::dim(r).max(1);
+        let ulen = random::dim(r);
+        let u: Vector<T> = random_vector(r, ulen);
+        let (list, iv) = random_indices(r, ulen, wlen);
+        let w0: Vector<T> = if r.chance(0.3) {
+            Vector::new(wlen)
+        } else {
+            random_vector(r, wlen)
+        };
+        let w = format!(
+            "assign_reduce {what} case {case}: w {} of {wlen}, u {} of {ulen}",
+            w0.nvals(),
+            u.nvals()
+        );
+        let (mut cpu, mut dev) = (w0.clone(), w0);
+        ops::assign_reduce(&mut cpu, m, &u, &Indices::List(&list));
+        run.assign_reduce(&mut dev, m, &u, &iv).unwrap();
+        assert_same(&cpu, &dev, true, &w);
+    }
+}
+
+/// `extract` and `assign_reduce` with the index list on the device: every type for
+/// `extract`, every monoid the device scatters with; bad index lists are errors.
+pub fn indexed<R: Runner>(run: &R) {
+    let mut r = Rng::new(950);
+    extract_cases::<R, u32>(run, &mut r, "u32", &Min::<u32>::new());
+    extract_cases::<R, u64>(run, &mut r, "u64", &Plus::<u64>::new());
+    extract_cases::<R, i32>(run, &mut r, "i32", &Max::<i32>::new());
+    extract_cases::<R, i64>(run, &mut r, "i64", &Minus::<i64>::new());
+    extract_cases::<R, f32>(run, &mut r, "f32", &Min::<f32>::new());
+    extract_cases::<R, f64>(run, &mut r, "f64", &Plus::<f64>::new());
+    extract_cases::<R, bool>(run, &mut r, "bool", &Lor);
+    extract_cases::<R, ()>(run, &mut r, "()", &First::<()>::new());
+    macro_rules! int_monoids {
+        ($($t:ty),*) => {$(
+            assign_reduce_cases::<R, $t, _>(run, &mut r, concat!("min ", stringify!($t)), Min::<$t>::new());
+            assign_reduce_cases::<R, $t, _>(run, &mut r, concat!("max ", stringify!($t)), Max::<$t>::new());
+            assign_reduce_cases::<R, $t, _>(run, &mut r, concat!("plus ", stringify!($t)), Plus::<$t>::new());
+            assign_reduce_cases::<R, $t, _>(run, &mut r, concat!("times ", stringify!($t)), Times::<$t>::new());
+        )*};
+    }
+    int_monoids!(u32, u64, i32, i64);
+    assign_reduce_cases::<R, bool, _>(run, &mut r, "lor", Lor);
+    assign_reduce_cases::<R, bool, _>(run, &mut r, "land", Land);
+
+    // An index past u (extract) or w (assign_reduce), or an absent one, is an error.
+    let u: Vector<f64> = Vector::from_dense(vec![1.0, 2.0, 3.0]);
+    let bad = Vector::from_dense(vec![0 as Index, 3]);
+    let mut w: Vector<f64> = Vector::new(2);
+    let d0 = Descriptor::DEFAULT;
+    let e = run.extract(&mut w, None, None, &u, &bad, &d0).unwrap_err();
+    assert!(
+        matches!(&e, edgeblas::Error::InvalidArgument(m) if m.contains("index 3 is out of bounds for length 3")),
+        "{e}"
+    );
+    let holey: Vector<Index> = Vector::from_pairs(2, [(1, 0)]);
+    let e = run
+        .extract(&mut w, None, None, &u, &holey, &d0)
+        .unwrap_err();
+    assert!(
+        matches!(&e, edgeblas::Error::InvalidArgument(m) if m.contains("1 of its 2 entries")),
+        "{e}"
+    );
+    let mut wi: Vector<u32> = Vector::new(3);
+    let ui: Vector<u32> = Vector::from_dense(vec![5, 6]);
+    let e = run
+        .assign_reduce(
+            &mut wi,
+            Min::<u32>::new(),
+            &ui,
+            &Vector::from_dense(vec![0, 7]),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(&e, edgeblas::Error::InvalidArgument(m) if m.contains("index 7 is out of bounds for length 3")),
+        "{e}"
+    );
+    // A monoid whose sum depends on the order of the terms has no scatter kernel.
+    let mut wf: Vector<f64> = Vector::new(3);
+    let e = run
+        .assign_reduce(
+            &mut wf,
+            Plus::<f64>::new(),
+            &u,
+            &Vector::from_dense(vec![0, 0, 1]),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(&e, edgeblas::Error::Unsupported(m) if m.contains("scatter") && m.contains("min_u32")),
+        "{e}"
+    );
+}
+
+/// A wcc on the device (or its host build).
+pub type WccRun<'a> = dyn Fn(&edgeblas::graph::Graph<'_, ()>) -> edgeblas::Result<edgeblas::algo::components::Components>
+    + 'a;
+
+/// The device wcc against the CPU's on random graphs (directed and symmetric, sparse
+/// enough for many components), long paths under scrambled ids (many rounds) and the
+/// edge cases: the labels must be the CPU's, element for element.
+pub fn wcc_cases(run: &WccRun) {
+    use edgeblas::graph::Graph;
+    use edgeblas::matrix::{CooBuilder, Duplicates};
+    let mut r = Rng::new(960);
+    let check = |a: &Csr<()>, sym: bool, what: &str| {
+        let g = if sym {
+            Graph::symmetric(a)
+        } else {
+            Graph::directed(a)
+        };
+        let cpu = edgeblas::algo::wcc(&g);
+        let dev = run(&g).unwrap();
+        assert_eq!(cpu.labels, dev.labels, "{what}: labels");
+        assert!(
+            dev.rounds >= 1 || a.nrows() == 0,
+            "{what}: rounds {}",
+            dev.rounds
+        );
+    };
+    for case in 0..30 {
+        let n = [1, 2, 7, 64, 300, 2500, 5000][case % 7];
+        let deg = r.range(0, 4) as usize;
+        let a: Csr<()> = random::graph(&mut r, n, deg, |_| ());
+        check(
+            &a,
+            false,
+            &format!("case {case}: directed n {n} nnz {}", a.nnz()),
+        );
+        let mut b = CooBuilder::new(n, n);
+        for i in 0..n {
+            for &j in a.row(i).0 {
+                b.push(i, j as usize, ()).unwrap();
+                b.push(j as usize, i, ()).unwrap();
+            }
+        }
+        let s = b.build(Duplicates::KeepFirst).unwrap();
+        check(
+            &s,
+            true,
+            &format!("case {case}: symmetric n {n} nnz {}", s.nnz()),
+        );
+    }
+    // Three paths of 700 vertices under scrambled ids: the labels must travel far.
+    let n = 2100usize;
+    let id = |v: usize| (v * 1237 + 511) % n;
+    let mut b = CooBuilder::new(n, n);
+    for p in 0..3 {
+        for k in 0..699 {
+            let (x, y) = (id(p * 700 + k), id(p * 700 + k + 1));
+            b.push(x, y, ()).unwrap();
+        }
+    }
+    let paths = b.build(Duplicates::KeepFirst).unwrap();
+    check(&paths, false, "three scrambled paths");
+    // No arcs, and no vertices.
+    check(&Csr::<()>::empty(5, 5), true, "five isolated vertices");
+    check(&Csr::<()>::empty(0, 0), true, "empty graph");
+    // A non-square adjacency is an error, not a panic.
+    let rect = Csr::<()>::empty(2, 3);
+    assert!(matches!(
+        run(&Graph::directed(&rect)),
+        Err(edgeblas::Error::InvalidArgument(_))
+    ));
+}
+
+/// A delta-stepping on the device (or its host build).
+pub type SsspRun<'a> = dyn Fn(
+        &edgeblas::graph::Graph<'_, f64>,
+        Index,
+        f64,
+    ) -> edgeblas::Result<edgeblas::algo::bellman_ford::ShortestPaths>
+    + 'a;
+
+/// The device delta-stepping against the CPU's on random weighted graphs: integer
+/// weights (ties, zeros) and fractional ones, deltas from below the smallest weight
+/// (every arc heavy) to above the largest (none), long paths; distances byte for byte
+/// and the predecessors exactly. Bad input is the CPU's errors.
+pub fn delta_stepping_cases(run: &SsspRun) {
+    use edgeblas::algo::delta_stepping::delta_stepping;
+    use edgeblas::graph::Graph;
+    let check = |a: &Csr<f64>, source: Index, delta: f64, what: &str| {
+        let g = Graph::directed(a);
+        let cpu = delta_stepping(&g, source, delta).unwrap();
+        let dev = run(&g, source, delta).unwrap();
+        let bits = |d: &[f64]| d.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(
+            bits(&cpu.distances),
+            bits(&dev.distances),
+            "{what}: distances"
+        );
+        assert_eq!(cpu.predecessors, dev.predecessors, "{what}: predecessors");
+    };
+    let mut seed = 970;
+    for &(n, m) in &[
+        (1, 0),
+        (2, 1),
+        (10, 30),
+        (200, 800),
+        (1000, 3000),
+        (3000, 6000),
+    ] {
+        for &(lo, hi) in &[(0, 3), (1, 100), (1, 0)] {
+            seed += 1;
+            let a = random::random_weighted(seed, n, m, lo, hi);
+            for delta in [0.5, 2.0, 25.0, 1e9] {
+                let source = (seed as usize % n) as Index;
+                check(
+                    &a,
+                    source,
+                    delta,
+                    &format!("n {n} m {m} weights {lo}..{hi} delta {delta} source {source}"),
+                );
+            }
+        }
+    }
+    // A long path with fractional weights: many buckets, one vertex each.
+    let n = 1500;
+    let mut b = edgeblas::matrix::CooBuilder::new(n, n);
+    for v in 0..n - 1 {
+        b.push(v, v + 1, 0.1 + (v % 7) as f64 / 3.0).unwrap();
+        if v % 10 == 0 {
+            b.push(v + 1, v, 5.0).unwrap();
+        }
+    }
+    let path = b.build(edgeblas::matrix::Duplicates::KeepFirst).unwrap();
+    check(&path, 0, 0.3, "a long path");
+    check(&path, 700, 4.0, "a long path from its middle");
+    // Bad input: the CPU's errors, never a panic.
+    let g = Graph::directed(&path);
+    let err = |r: edgeblas::Result<_>, want: &str| match r {
+        Err(edgeblas::Error::InvalidArgument(m)) => assert!(m.contains(want), "{m}"),
+        Err(e) => panic!("{want}: {e}"),
+        Ok(_) => panic!("{want}: no error"),
+    };
+    err(run(&g, 0, 0.0), "delta 0 is not a positive number");
+    err(run(&g, 0, f64::NAN), "is not a positive number");
+    err(run(&g, n as Index, 1.0), "is not in the graph");
+    let neg = random::random_weighted(5, 10, 30, -3, 3);
+    err(
+        run(&Graph::directed(&neg), 0, 1.0),
+        "delta-stepping needs weights >= 0",
+    );
+}
+
+/// A CDLP on the device (or its host build).
+pub type CdlpRun<'a> =
+    dyn Fn(&edgeblas::graph::Graph<'_, ()>, usize) -> edgeblas::Result<Vec<Index>> + 'a;
+
+/// The device CDLP against the CPU's on random graphs, directed (in- and out-neighbours
+/// both counting) and symmetric, with self-loops, isolated vertices and hubs (long rows
+/// take the heap sort), for 0 to 10 rounds: the labels element for element.
+pub fn cdlp_cases(run: &CdlpRun) {
+    use edgeblas::graph::Graph;
+    use edgeblas::matrix::{CooBuilder, Duplicates};
+    let mut r = Rng::new(990);
+    for case in 0..24 {
+        let n = [1, 2, 7, 64, 300, 2500][case % 6];
+        let deg = r.range(0, 5) as usize;
+        let mut b = CooBuilder::new(n, n);
+        let a0: Csr<()> = random::graph(&mut r, n, deg, |_| ());
+        for i in 0..n {
+            for &j in a0.row(i).0 {
+                b.push(i, j as usize, ()).unwrap();
+            }
+        }
+        // A hub: vertex 0 linked to most others, so its row is long.
+        if case % 4 == 1 {
+            for j in (0..n).step_by(2) {
+                b.push(0, j, ()).unwrap();
+            }
+        }
+        let a = b.build(Duplicates::KeepFirst).unwrap();
+        let iterations = [0, 1, 3, 10][case % 4];
+        let d = Graph::directed(&a);
+        assert_eq!(
+            edgeblas::algo::cdlp(&d, iterations),
+            run(&d, iterations).unwrap(),
+            "case {case}: directed n {n} nnz {} rounds {iterations}",
+            a.nnz()
+        );
+        let s = a.symmetrize(|_, _| ());
+        let sg = Graph::symmetric(&s);
+        assert_eq!(
+            edgeblas::algo::cdlp(&sg, iterations),
+            run(&sg, iterations).unwrap(),
+            "case {case}: symmetric n {n} nnz {} rounds {iterations}",
+            s.nnz()
+        );
+    }
+    assert!(
+        run(&Graph::directed(&Csr::<()>::empty(0, 0)), 3)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(matches!(
+        run(&Graph::directed(&Csr::<()>::empty(2, 3)), 1),
+        Err(edgeblas::Error::InvalidArgument(_))
+    ));
 }

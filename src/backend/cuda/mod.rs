@@ -8,7 +8,9 @@
 //! the kernels' indexing and the loops' bookkeeping are checked everywhere.
 
 pub(crate) mod abi;
+pub(crate) mod cdlp;
 pub(crate) mod chung_lu;
+pub(crate) mod components;
 pub(crate) mod exec;
 pub(crate) mod gpu;
 pub(crate) mod host;
@@ -17,3 +19,4 @@ pub(crate) mod matrix;
 pub(crate) mod ops;
 pub(crate) mod pagerank;
 pub(crate) mod relax;
+pub(crate) mod sssp;

@@ -557,6 +557,53 @@ pub(crate) fn fill<E: Exec>(
     Ok(t)
 }
 
+/// `t(i) = u(I(i))` where that entry is present, `I` at `list` (`n` indices, each below
+/// `u.len`: the caller's to check).
+pub(crate) fn gather<E: Exec>(
+    ex: &E,
+    ty: &str,
+    n: usize,
+    list: *const u32,
+    u: &DVec<E>,
+) -> Result<DVec<E>> {
+    let name = kernel("gather", ty)?;
+    let t = DVec::new(ex, n, u.elem)?;
+    let mut p = params(n.div_ceil(32) as u64, n);
+    p.u_bits = u.bits_ptr(ex);
+    p.u_values = u.vals_ptr(ex);
+    p.w_bits = t.bits_ptr(ex);
+    p.w_values = t.vals_ptr(ex);
+    p.list = list;
+    ex.run(Launch::Op(name, p))?;
+    Ok(t)
+}
+
+/// `t(I(i)) (+)= u(i)` for every present `u(i)` into a new vector of `len` slots (a slot
+/// no term reaches stays absent), `I` at `list` (`u.len` indices, each below `len`: the
+/// caller's to check); `monoid` is the kernels' name of it (`min_u32`).
+pub(crate) fn scatter<E: Exec>(
+    ex: &E,
+    monoid: &str,
+    len: usize,
+    list: *const u32,
+    u: &DVec<E>,
+) -> Result<DVec<E>> {
+    let name = kernel("scatter", monoid)?;
+    let init = kernel("slot_init", monoid)?;
+    let t = DVec::new(ex, len, u.elem)?;
+    let mut p = params(len as u64, len);
+    p.w_values = t.vals_ptr(ex);
+    ex.run(Launch::Op(init, p))?;
+    let mut p = params(u.len as u64, len);
+    p.u_bits = u.bits_ptr(ex);
+    p.u_values = u.vals_ptr(ex);
+    p.w_bits = t.bits_ptr(ex);
+    p.w_values = t.vals_ptr(ex);
+    p.list = list;
+    ex.run(Launch::Op(name, p))?;
+    Ok(t)
+}
+
 /// The monoid sum of `u`'s entries, in index order by segments of EB_REDUCE_SEG, the
 /// segments' sums summed again the same way: the value's bytes (as the low bytes of a
 /// u64), or `None` when `u` has no entry.
@@ -876,6 +923,81 @@ pub(crate) mod typed {
         let acc = accum_code(accum)?;
         let t = super::fill(ex, ty, w.len, w.elem, pack::scalar_to_word(x))?;
         write_back(ex, ty, w, mask, acc, &t, desc.replace)
+    }
+
+    /// Whether `indices` can index a vector of `bound` slots: every entry present and
+    /// below `bound` (one download of its presence words and one `reduce`), else the
+    /// error naming the operation `what`.
+    pub(crate) fn check_indices<E: Exec>(
+        ex: &E,
+        indices: &DVec<E>,
+        bound: usize,
+        what: &str,
+    ) -> Result<()> {
+        let (bits, _) = indices.parts(ex)?;
+        let present: usize = bits.iter().map(|w| w.count_ones() as usize).sum();
+        if present != indices.len {
+            return Err(Error::InvalidArgument(format!(
+                "{what}: the index vector has {present} of its {} entries; every one must \
+                 be present",
+                indices.len
+            )));
+        }
+        if indices.len > 0 {
+            let max = reduce(ex, algebra::Max::<u32>::new(), indices)?;
+            if max as usize >= bound {
+                return Err(Error::InvalidArgument(format!(
+                    "{what}: index {max} is out of bounds for length {bound}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// `w<m> = w (.) u(I)`, `I` the values of `indices` (a `u32` vector with every entry
+    /// present, each below `u.len`: the caller's to check).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn extract<E: Exec, T: Scalar>(
+        ex: &E,
+        w: &mut DVec<E>,
+        mask: MaskView,
+        accum: Accum<'_, T>,
+        u: &DVec<E>,
+        indices: &DVec<E>,
+        desc: &Descriptor,
+    ) -> Result<()> {
+        let ty = type_name::<T>()?;
+        let acc = accum_code(accum)?;
+        let list = indices.vals_ptr(ex).cast_const().cast::<u32>();
+        let t = super::gather(ex, ty, indices.len, list, u)?;
+        write_back(ex, ty, w, mask, acc, &t, desc.replace)
+    }
+
+    /// `w(I(k)) = w(I(k)) (+) u(k)` for every present `u(k)`, `I` the values of
+    /// `indices` (every entry present, each below `w.len`: the caller's to check).
+    pub(crate) fn assign_reduce<E: Exec, T: Scalar, M: Monoid<T> + 'static>(
+        ex: &E,
+        w: &mut DVec<E>,
+        _monoid: M,
+        u: &DVec<E>,
+        indices: &DVec<E>,
+    ) -> Result<()> {
+        let name = monoid_name::<M, T>()?;
+        let ty = type_name::<T>()?;
+        let op = match name.split('_').next() {
+            Some("min") => EB_OP_MIN,
+            Some("max") => EB_OP_MAX,
+            Some("plus") => EB_OP_PLUS,
+            Some("times") => EB_OP_TIMES,
+            Some("lor") => EB_OP_LOR,
+            Some("land") => EB_OP_LAND,
+            _ => EB_OP_NONE,
+        };
+        let list = indices.vals_ptr(ex).cast_const().cast::<u32>();
+        // The name is looked up first: a monoid without a scatter kernel (ANY, LXOR,
+        // float PLUS) is the error listing those there are.
+        let t = super::scatter(ex, name, w.len, list, u)?;
+        write_back(ex, ty, w, MaskView::NONE, op, &t, false)
     }
 
     /// `s = (+)_i u(i)`, the identity when `u` has no entry.

@@ -99,24 +99,57 @@ pub(crate) fn bellman_ford<E: Exec>(
         changed.sort_unstable();
         return Ok(Err(find_cycle(&predecessors, changed)));
     }
-    // The predecessors from the tight arcs of the reached vertices.
-    let reached: Vec<u32> = (0..n)
-        .filter(|&v| distances[v as usize].is_finite())
-        .collect();
-    ex.write(&mut frontier, 0, &reached)?;
-    ex.fill_u32(&mut pred, EB_UNREACHED)?;
-    let p = EbRelaxParams {
-        frontier_len: reached.len() as u32,
-        ..params(ex.addr(&frontier), ex.addr(&touched))
-    };
-    if !reached.is_empty() {
-        ex.run(Launch::RelaxTight(p))?;
-    }
-    let mut predecessors = ex.download(&pred, len)?;
-    predecessors[source as usize] = EB_UNREACHED;
+    drop((frontier, touched, key, arg, pred, counters));
+    let predecessors = tight_predecessors(ex, &[(a, weights)], dist_p, &distances, source)?;
     Ok(Ok(ShortestPaths {
         distances,
         predecessors,
         rounds,
     }))
+}
+
+/// The predecessors of exact distances (`dist` in memory of `ex`, `distances` its host
+/// copy, `+inf` where unreached) over the arcs of the matrices `arcs` (structure and
+/// weights, one f64 per arc in memory of `ex`), by the CPU's rule: for each reached `v`
+/// but `source`, the smallest `u` with `dist(u) + w(u, v) == dist(v)` (one pass over
+/// the reached vertices' arcs of each matrix, the tight ones meeting at MIN);
+/// `u32::MAX` elsewhere.
+pub(crate) fn tight_predecessors<E: Exec>(
+    ex: &E,
+    arcs: &[(EbCsr, *const f64)],
+    dist: *mut f64,
+    distances: &[f64],
+    source: u32,
+) -> Result<Vec<u32>> {
+    let len = distances.len();
+    let reached: Vec<u32> = (0..len as u32)
+        .filter(|&v| distances[v as usize].is_finite())
+        .collect();
+    let mut pred = ex.alloc::<u32>(len)?;
+    ex.fill_u32(&mut pred, EB_UNREACHED)?;
+    if !reached.is_empty() {
+        let list = ex.upload(&reached)?;
+        for &(a, weights) in arcs {
+            let p = EbRelaxParams {
+                a,
+                weights,
+                frontier: ex.addr(&list),
+                dist,
+                pred: ex.addr(&pred),
+                key: std::ptr::null_mut(),
+                arg: std::ptr::null_mut(),
+                touched: std::ptr::null_mut(),
+                next: std::ptr::null_mut(),
+                counters: std::ptr::null_mut(),
+                frontier_len: reached.len() as u32,
+                touched_len: 0,
+            };
+            ex.run(Launch::RelaxTight(p))?;
+        }
+    }
+    let mut predecessors = ex.download(&pred, len)?;
+    if let Some(p) = predecessors.get_mut(source as usize) {
+        *p = EB_UNREACHED;
+    }
+    Ok(predecessors)
 }
