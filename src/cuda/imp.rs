@@ -731,15 +731,12 @@ fn cdlp_on<E: Exec>(
     crate::backend::cuda::cdlp::cdlp(ex, &dm, iterations)
 }
 
+/// A matrix structure in the host executor's memory: offsets and indices.
+type HostStructure = (<HostExec as Exec>::Buf<u64>, <HostExec as Exec>::Buf<u32>);
+
 /// The structure of `a` in the host executor's memory, and its view (a pattern: no
 /// values).
-fn host_structure(
-    ex: &HostExec,
-    a: &Csr<()>,
-) -> Result<(
-    (<HostExec as Exec>::Buf<u64>, <HostExec as Exec>::Buf<u32>),
-    CsrView,
-)> {
+fn host_structure(ex: &HostExec, a: &Csr<()>) -> Result<(HostStructure, CsrView)> {
     let off = ex.upload(a.offsets())?;
     let idx = ex.upload(a.indices())?;
     let view = CsrView {
