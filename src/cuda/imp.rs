@@ -611,7 +611,7 @@ fn wcc_on<E: Exec, K>(
 /// arcs (`w <= delta`) and the heavy ones are split on the host and uploaded, the
 /// distances stay on the device, bucket by bucket, and the predecessors come from one
 /// pass over the tight arcs there. Distances and predecessors equal
-/// [`crate::algo::delta_stepping`]'s (the smallest `u` with `d(u) + w(u, v) = d(v)`);
+/// [`crate::algo::delta_stepping()`]'s (the smallest `u` with `d(u) + w(u, v) = d(v)`);
 /// `rounds` counts the device's relaxations.
 ///
 /// # Errors
