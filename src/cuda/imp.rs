@@ -416,7 +416,7 @@ pub fn bellman_ford(
     a: &DeviceCsr<f64>,
     source: Index,
 ) -> Result<Result<ShortestPaths, NegativeCycle>> {
-    check_square(a.m.nrows, a.m.ncols, source)?;
+    check_square("bellman-ford", a.m.nrows, a.m.ncols, source)?;
     let ex = &*a.gpu.ex;
     let w = a.m.vals.as_ref().expect("f64 values are stored");
     // The values are the f64s' bytes, in 8-byte words.
@@ -424,10 +424,12 @@ pub fn bellman_ford(
     relax::bellman_ford(ex, a.m.nrows as u32, &a.m.off, &a.m.idx, weights, source)
 }
 
-fn check_square(nrows: usize, ncols: usize, source: Index) -> Result<()> {
+/// The checks of a single-source search by method `what`: a square matrix, a source in
+/// it.
+fn check_square(what: &str, nrows: usize, ncols: usize, source: Index) -> Result<()> {
     if nrows != ncols {
         return Err(Error::InvalidArgument(format!(
-            "bellman-ford needs a square matrix, not {nrows} x {ncols}"
+            "{what} needs a square matrix, not {nrows} x {ncols}"
         )));
     }
     if source as usize >= nrows {
@@ -636,17 +638,7 @@ fn delta_stepping_on<E: Exec>(
     use crate::descriptor::MatrixDescriptor;
     let a = g.adjacency();
     let n = a.nrows();
-    if n != a.ncols() {
-        return Err(Error::InvalidArgument(format!(
-            "delta-stepping needs a square matrix, not {n} x {}",
-            a.ncols()
-        )));
-    }
-    if source as usize >= n {
-        return Err(Error::InvalidArgument(format!(
-            "vertex {source} is not in the graph ({n} vertices)"
-        )));
-    }
+    check_square("delta-stepping", n, a.ncols(), source)?;
     let heavy_arcs = crate::algo::delta_stepping::check_delta(a, delta)?;
     dops::fits(n)?;
     let md = MatrixDescriptor::DEFAULT;
@@ -1058,8 +1050,7 @@ impl<T: DeviceValue> DeviceVector<T> {
     /// # Errors
     /// A device error.
     pub fn nvals(&self) -> Result<usize> {
-        let (bits, _) = self.v.parts(&*self.gpu.ex)?;
-        Ok(bits.iter().map(|w| w.count_ones() as usize).sum())
+        self.v.nvals(&*self.gpu.ex)
     }
     /// The device it lives on.
     pub fn gpu(&self) -> &Gpu {
@@ -1687,7 +1678,7 @@ pub mod host {
         a: &Csr<f64>,
         source: Index,
     ) -> Result<Result<ShortestPaths, NegativeCycle>> {
-        check_square(a.nrows(), a.ncols(), source)?;
+        check_square("bellman-ford", a.nrows(), a.ncols(), source)?;
         let ex = HostExec;
         let off = ex.upload(a.offsets())?;
         let idx = ex.upload(a.indices())?;

@@ -94,6 +94,13 @@ impl<E: Exec> DVec<E> {
         }
     }
 
+    /// The number of present entries: the presence words read back and counted (the
+    /// values stay where they are).
+    pub(crate) fn nvals(&self, ex: &E) -> Result<usize> {
+        let bits = ex.download(&self.bits, self.len.div_ceil(32))?;
+        Ok(bits.iter().map(|w| w.count_ones() as usize).sum())
+    }
+
     /// A copy (same executor).
     pub(crate) fn duplicate(&self, ex: &E) -> Result<Self> {
         let (b, v) = self.parts(ex)?;
@@ -926,7 +933,7 @@ pub(crate) mod typed {
     }
 
     /// Whether `indices` can index a vector of `bound` slots: every entry present and
-    /// below `bound` (one download of its presence words and one `reduce`), else the
+    /// below `bound` (one read-back of its presence words and one `reduce`), else the
     /// error naming the operation `what`.
     pub(crate) fn check_indices<E: Exec>(
         ex: &E,
@@ -934,8 +941,7 @@ pub(crate) mod typed {
         bound: usize,
         what: &str,
     ) -> Result<()> {
-        let (bits, _) = indices.parts(ex)?;
-        let present: usize = bits.iter().map(|w| w.count_ones() as usize).sum();
+        let present = indices.nvals(ex)?;
         if present != indices.len {
             return Err(Error::InvalidArgument(format!(
                 "{what}: the index vector has {present} of its {} entries; every one must \

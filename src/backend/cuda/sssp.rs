@@ -8,7 +8,7 @@
 //! t = +inf, t(s) = 0;  settled = {}
 //! repeat:
 //!   m = min t<!settled, finite>; stop if none          select, reduce
-//!   hi = m + delta
+//!   hi = the end of m's bucket (multiples of delta)
 //!   f = t<!settled> where t < hi;  members = {}         select
 //!   while f has an entry:
 //!     members += f                                       assign
@@ -22,14 +22,15 @@
 //! Weights are `>= 0`, so `fl(d + w) >= d`: a settled vertex is never improved, and the
 //! distances end as the least fixed point of `d(v) = min d(u) + w(u, v)` (each the
 //! smallest left-to-right sum along a path), which is what every method of the CPU
-//! computes: the CPU's distances byte for byte. A bucket starts at the smallest
-//! unsettled distance rather than at a multiple of delta (the same distances; the
-//! relaxation count may differ from the CPU's).
+//! computes: the CPU's distances byte for byte. Buckets are the CPU's (multiples of
+//! delta, by `algo::delta_stepping::bucket_end`); the relaxation count may still differ
+//! from the CPU's, which keeps its candidates sparse.
 
 use super::abi::EB_TYPE_F64;
 use super::exec::Exec;
 use super::ops::{self as dops, CsrView, DVec, MaskView, pack, typed};
 use crate::algebra::{Min, MinPlus, Minus};
+use crate::algo::delta_stepping::bucket_end;
 use crate::cuda::SelectOp;
 use crate::descriptor::Descriptor;
 use crate::error::Result;
@@ -76,12 +77,8 @@ pub(crate) fn delta_stepping<E: Exec>(
         };
         drop(rest);
         let m = f64::from_bits(m);
-        // The bucket [m, hi): hi above m even where delta is below m's ulp.
-        let hi = if m + delta > m {
-            m + delta
-        } else {
-            m.next_up()
-        };
+        // The bucket holding m, as the CPU's: its end always above m.
+        let hi = bucket_end(m, delta, 1.0);
         let mut f = DVec::new(ex, n, F64)?;
         typed::select(ex, &mut f, open, None, SelectOp::ValueLt(hi), &t, &d0)?;
         let mut members = DVec::new(ex, n, F64)?;
