@@ -1,7 +1,9 @@
 //! Template: direction-optimizing BFS and Bellman-Ford on a GPU, checked against the
 //! CPU. Generates an R-MAT graph, copies it to the device once, searches it there under
 //! Beamer's policy and compares parents and levels with the CPU's; then Bellman-Ford
-//! with unit weights against the BFS levels.
+//! with unit weights against the BFS levels. Then both again as templates: the plain
+//! sequence of `cuda::ops` calls a user would write (the same calls as on the CPU, on
+//! device matrices and vectors), checked against the fused kernels and timed beside them.
 //!
 //! ```sh
 //! cargo run --release --features cuda --example bfs_cuda -- [SCALE]
@@ -11,9 +13,110 @@
 
 use std::time::Instant;
 
+use edgeblas::algebra::{Index, Min, MinPlus, MinSecondI, Minus};
 use edgeblas::algo::bfs::{Beamer, BfsGraph, BfsOptions, bfs};
-use edgeblas::cuda::{self, DeviceBfsGraph, DeviceCsr, Gpu};
+use edgeblas::cuda::{self, DeviceBfsGraph, DeviceCsr, DeviceMask, DeviceVector, Gpu, SelectOp};
+use edgeblas::descriptor::Descriptor;
 use edgeblas::generate::rmat::Rmat;
+use edgeblas::vector::Vector;
+
+/// BFS as the plain sequence of device operations (the CPU's `algo::bfs_template`):
+/// from `q = {source: source}`, each level `q<!parents, replace> = q min.secondi A`
+/// (push) or `A min.secondi q` (pull: `A` is symmetric, so it is its own transpose)
+/// once the frontier holds more than `n / 20` vertices; then `parents<q> = q` and
+/// `levels<q> = depth`. Parents and levels, `u32::MAX` where unreached.
+fn bfs_template(
+    gpu: &Gpu,
+    a: &DeviceCsr<()>,
+    source: Index,
+) -> edgeblas::Result<(Vec<u32>, Vec<u32>)> {
+    let n = a.nrows();
+    let (d0, replace) = (Descriptor::DEFAULT, Descriptor::DEFAULT.with_replace());
+    let mut q = DeviceVector::upload(gpu, &Vector::from_pairs(n, [(source, source)]))?;
+    let mut parents = q.try_clone()?;
+    let mut levels: DeviceVector<u32> = DeviceVector::new(gpu, n)?;
+    cuda::ops::assign_scalar(&mut levels, Some(&DeviceMask::structure(&q)), None, 0, &d0)?;
+    let (mut depth, mut frontier) = (0, 1);
+    while frontier > 0 {
+        depth += 1;
+        let mut next: DeviceVector<Index> = DeviceVector::new(gpu, n)?;
+        let not_visited = DeviceMask::structure(&parents).complement();
+        if frontier > n / 20 {
+            cuda::ops::mxv(
+                &mut next,
+                Some(&not_visited),
+                None,
+                MinSecondI,
+                a,
+                &q,
+                &replace,
+            )?;
+        } else {
+            cuda::ops::vxm(
+                &mut next,
+                Some(&not_visited),
+                None,
+                MinSecondI,
+                &q,
+                a,
+                &replace,
+            )?;
+        }
+        q = next;
+        let reached = DeviceMask::structure(&q);
+        cuda::ops::assign(&mut parents, Some(&reached), None, &q, &d0)?;
+        cuda::ops::assign_scalar(&mut levels, Some(&reached), None, depth, &d0)?;
+        frontier = q.nvals()?;
+    }
+    let dense = |v: DeviceVector<u32>| v.download().map(|v| v.into_dense(u32::MAX).into_vec());
+    Ok((dense(parents)?, dense(levels)?))
+}
+
+/// Bellman-Ford as the plain sequence of device operations (the CPU's
+/// `examples/bellman_ford.rs` template): `t = f min.plus A`; `d = dist - t` on `t`'s
+/// entries; `f<select(d > 0), replace> = t`, the entries that improve; `dist<f> min= f`;
+/// until `f` is empty. The distances (`+inf` where unreached) and the rounds.
+fn bellman_ford_template(
+    gpu: &Gpu,
+    a: &DeviceCsr<f64>,
+    source: Index,
+) -> edgeblas::Result<(Vec<f64>, usize)> {
+    let n = a.nrows();
+    let (d0, replace) = (Descriptor::DEFAULT, Descriptor::DEFAULT.with_replace());
+    let mut start: Vector<f64> = Vector::full(n, f64::INFINITY);
+    start.set(source as usize, 0.0);
+    let mut dist = DeviceVector::upload(gpu, &start)?;
+    let mut f = DeviceVector::upload(gpu, &Vector::from_pairs(n, [(source, 0.0)]))?;
+    let mut rounds = 0;
+    while f.nvals()? > 0 && rounds < n {
+        let mut t: DeviceVector<f64> = DeviceVector::new(gpu, n)?;
+        cuda::ops::vxm(&mut t, None, None, MinPlus::<f64>::new(), &f, a, &d0)?;
+        let mut d: DeviceVector<f64> = DeviceVector::new(gpu, n)?;
+        cuda::ops::ewise_mult(&mut d, None, None, &Minus::<f64>::new(), &dist, &t, &d0)?;
+        let mut better: DeviceVector<f64> = DeviceVector::new(gpu, n)?;
+        cuda::ops::select(&mut better, None, None, SelectOp::ValueGt(0.0), &d, &d0)?;
+        cuda::ops::assign(
+            &mut f,
+            Some(&DeviceMask::structure(&better)),
+            None,
+            &t,
+            &replace,
+        )?;
+        let min = Min::<f64>::new();
+        cuda::ops::assign(
+            &mut dist,
+            Some(&DeviceMask::structure(&f)),
+            Some(&min),
+            &f,
+            &d0,
+        )?;
+        rounds += 1;
+    }
+    Ok((
+        dist.download()?.into_dense(f64::INFINITY).into_vec(),
+        rounds,
+    ))
+}
 
 fn main() -> edgeblas::Result<()> {
     let scale = std::env::args()
@@ -80,6 +183,32 @@ fn main() -> edgeblas::Result<()> {
     println!(
         "bellman-ford: {} rounds, distances equal the levels",
         sp.rounds
+    );
+
+    // The same searches as templates over cuda::ops, on device data, against the fused
+    // kernels' results.
+    let da = DeviceCsr::upload(&gpu, &a)?;
+    let t = Instant::now();
+    let (parents, levels) = bfs_template(&gpu, &da, source)?;
+    let template_s = t.elapsed().as_secs_f64();
+    assert_eq!(parents, r.parents, "template and fused BFS parents differ");
+    assert_eq!(levels, r.levels, "template and fused BFS levels differ");
+    let t = Instant::now();
+    let (dist, rounds) = bellman_ford_template(&gpu, &w, source)?;
+    let bf_template_s = t.elapsed().as_secs_f64();
+    assert_eq!(
+        dist, sp.distances,
+        "template and fused Bellman-Ford distances differ"
+    );
+    let t = Instant::now();
+    cuda::bellman_ford(&w, source)?.expect("unit weights make no negative cycle");
+    let bf_fused_s = t.elapsed().as_secs_f64();
+    println!(
+        "templates over cuda::ops: bfs {:.3} ms (fused {:.3} ms), bellman-ford {rounds} rounds {:.3} ms (fused {:.3} ms), results equal",
+        template_s * 1e3,
+        gpu_s * 1e3,
+        bf_template_s * 1e3,
+        bf_fused_s * 1e3
     );
     Ok(())
 }

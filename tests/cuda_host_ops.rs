@@ -48,6 +48,7 @@ fn host_mask(m: &MaskArg<'_>) -> HostMask {
         MaskVec::Unit(v) => one(v, m),
         MaskVec::Bool(v) => one(v, m),
         MaskVec::I32(v) => one(v, m),
+        MaskVec::U32(v) => one(v, m),
         MaskVec::F64(v) => one(v, m),
     }
 }
@@ -375,6 +376,11 @@ fn elementwise_over_bool_equals_the_cpu() {
 #[test]
 fn extract_and_assign_reduce_equal_the_cpu() {
     cases::indexed(&Host);
+}
+
+#[test]
+fn bfs_and_bellman_ford_templates_through_the_host_kernels_equal_the_cpu() {
+    cases::templates(&Host);
 }
 
 #[test]

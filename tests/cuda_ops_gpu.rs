@@ -50,6 +50,7 @@ enum DevMaskVec {
     Unit(DeviceVector<()>),
     Bool(DeviceVector<bool>),
     I32(DeviceVector<i32>),
+    U32(DeviceVector<u32>),
     F64(DeviceVector<f64>),
 }
 
@@ -60,6 +61,7 @@ impl Device {
             MaskVec::Unit(v) => DevMaskVec::Unit(DeviceVector::upload(g, v).unwrap()),
             MaskVec::Bool(v) => DevMaskVec::Bool(DeviceVector::upload(g, v).unwrap()),
             MaskVec::I32(v) => DevMaskVec::I32(DeviceVector::upload(g, v).unwrap()),
+            MaskVec::U32(v) => DevMaskVec::U32(DeviceVector::upload(g, v).unwrap()),
             MaskVec::F64(v) => DevMaskVec::F64(DeviceVector::upload(g, v).unwrap()),
         })
     }
@@ -78,6 +80,7 @@ fn device_mask<'a>(v: &'a DevMaskVec, m: &MaskArg<'_>) -> DeviceMask<'a> {
         DevMaskVec::Unit(v) => one(v, m),
         DevMaskVec::Bool(v) => one(v, m),
         DevMaskVec::I32(v) => one(v, m),
+        DevMaskVec::U32(v) => one(v, m),
         DevMaskVec::F64(v) => one(v, m),
     }
 }
@@ -402,6 +405,7 @@ gpu_tests! {
     device_reduce_matrix_equals_the_cpu => |d| matrix_cases::reduce_matrices(&d);
     device_triangle_count_equals_the_cpu => |d| matrix_cases::triangle_counts(&d);
     device_extract_and_assign_reduce_equal_the_cpu => |d| cases::indexed(&d);
+    device_bfs_and_bellman_ford_templates_equal_the_cpu => |d| cases::templates(&d);
 }
 
 #[test]

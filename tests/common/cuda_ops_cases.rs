@@ -251,6 +251,7 @@ pub enum MaskVec {
     Unit(Vector<()>),
     Bool(Vector<bool>),
     I32(Vector<i32>),
+    U32(Vector<u32>),
     F64(Vector<f64>),
 }
 
@@ -288,6 +289,7 @@ impl MaskVec {
             MaskVec::Unit(v) => one(v, structure, complement),
             MaskVec::Bool(v) => one(v, structure, complement),
             MaskVec::I32(v) => one(v, structure, complement),
+            MaskVec::U32(v) => one(v, structure, complement),
             MaskVec::F64(v) => one(v, structure, complement),
         }
     }
@@ -1227,4 +1229,204 @@ pub fn cdlp_cases(run: &CdlpRun) {
         run(&Graph::directed(&Csr::<()>::empty(2, 3)), 1),
         Err(edgeblas::Error::InvalidArgument(_))
     ));
+}
+
+/// The structure of `v` as a mask, complemented or not.
+fn structure_of(v: &MaskVec, complement: bool) -> MaskArg<'_> {
+    MaskArg {
+        v,
+        structure: true,
+        complement,
+    }
+}
+
+/// BFS written as the plain sequence of device operations (the CPU's
+/// `algo::bfs::bfs_template`, call for call): from `q = {source: source}`, each level
+/// `q<!parents, replace> = q min.secondi A` (push) or `A' min.secondi q` (pull, over
+/// `at`, when `pull(depth)` says so), then `parents<q> = q` and `levels<q> = depth`.
+/// Parents and levels as the CPU's `BfsResult` spells them (`u32::MAX` unreached).
+pub fn bfs_by_template<R: Runner>(
+    run: &R,
+    a: &Csr<()>,
+    at: &Csr<()>,
+    source: Index,
+    pull: &dyn Fn(u32) -> bool,
+) -> edgeblas::Result<(Vec<Index>, Vec<u32>)> {
+    let n = a.nrows();
+    let (d0, replace) = (Descriptor::DEFAULT, Descriptor::DEFAULT.with_replace());
+    let mut q: Vector<Index> = Vector::from_pairs(n, [(source, source)]);
+    let mut parents = MaskVec::U32(q.clone());
+    let mut levels: Vector<u32> = Vector::new(n);
+    let first = MaskVec::U32(q.clone());
+    run.assign_scalar(
+        &mut levels,
+        Some(&structure_of(&first, false)),
+        None,
+        0,
+        &d0,
+    )?;
+    let mut depth = 0u32;
+    while q.nvals() > 0 {
+        depth += 1;
+        let mut next: Vector<Index> = Vector::new(n);
+        let not_visited = structure_of(&parents, true);
+        if pull(depth) {
+            run.mxv(
+                &mut next,
+                Some(&not_visited),
+                None,
+                MinSecondI,
+                at,
+                &q,
+                &replace,
+            )?;
+        } else {
+            run.vxm(
+                &mut next,
+                Some(&not_visited),
+                None,
+                MinSecondI,
+                &q,
+                a,
+                &replace,
+            )?;
+        }
+        q = next;
+        let frontier = MaskVec::U32(q.clone());
+        let MaskVec::U32(p) = &mut parents else {
+            unreachable!("parents is a u32 vector")
+        };
+        run.assign(p, Some(&structure_of(&frontier, false)), None, &q, &d0)?;
+        run.assign_scalar(
+            &mut levels,
+            Some(&structure_of(&frontier, false)),
+            None,
+            depth,
+            &d0,
+        )?;
+    }
+    let MaskVec::U32(p) = parents else {
+        unreachable!("parents is a u32 vector")
+    };
+    Ok((
+        p.into_dense(u32::MAX).into_vec(),
+        levels.into_dense(u32::MAX).into_vec(),
+    ))
+}
+
+/// Bellman-Ford written as the plain sequence of device operations (the CPU's
+/// `examples/bellman_ford.rs` template): `t = f min.plus A`; `d = dist - t` on `t`'s
+/// entries; `f<select(d > 0), replace> = t`, the entries that improve; `dist<f> min= f`;
+/// until `f` is empty (or `n` rounds). The distances (`+inf` unreached) and the rounds.
+pub fn bellman_ford_by_template<R: Runner>(
+    run: &R,
+    a: &Csr<f64>,
+    source: Index,
+) -> edgeblas::Result<(Vec<f64>, usize)> {
+    let n = a.nrows();
+    let (d0, replace) = (Descriptor::DEFAULT, Descriptor::DEFAULT.with_replace());
+    let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
+    dist.set(source as usize, 0.0);
+    let mut f: Vector<f64> = Vector::from_pairs(n, [(source, 0.0)]);
+    let mut rounds = 0;
+    while f.nvals() > 0 && rounds < n {
+        let mut t: Vector<f64> = Vector::new(n);
+        run.vxm(&mut t, None, None, MinPlus::<f64>::new(), &f, a, &d0)?;
+        let mut d: Vector<f64> = Vector::new(n);
+        run.ewise_mult(&mut d, None, None, &Minus::<f64>::new(), &dist, &t, &d0)?;
+        let mut better: Vector<f64> = Vector::new(n);
+        let gt = edgeblas::cuda::SelectOp::ValueGt(0.0);
+        run.select(&mut better, None, None, gt, &d, &d0)?;
+        let better = MaskVec::F64(better);
+        run.assign(
+            &mut f,
+            Some(&structure_of(&better, false)),
+            None,
+            &t,
+            &replace,
+        )?;
+        let changed = MaskVec::F64(f.clone());
+        let min = Min::<f64>::new();
+        run.assign(
+            &mut dist,
+            Some(&structure_of(&changed, false)),
+            Some(&min),
+            &f,
+            &d0,
+        )?;
+        rounds += 1;
+    }
+    Ok((dist.into_dense(f64::INFINITY).into_vec(), rounds))
+}
+
+/// The BFS and Bellman-Ford templates over the device algebra against the CPU's
+/// searches on random graphs (directed and symmetric, sparse to dense, a long path):
+/// BFS parents and levels exactly, pushing, pulling and switching; Bellman-Ford
+/// distances byte for byte (MIN of one addition per path is exact).
+pub fn templates<R: Runner>(run: &R) {
+    use edgeblas::algo::bfs::{BfsGraph, BfsOptions, Push, bfs};
+    use edgeblas::graph::Graph;
+    let mut r = Rng::new(1400);
+    let mut graphs: Vec<Csr<()>> = (0..12)
+        .map(|case| {
+            let n = [1, 2, 9, 64, 300, 1500][case % 6];
+            let deg = r.range(0, 6) as usize;
+            random::graph(&mut r, n, deg, |_| ())
+        })
+        .collect();
+    // A path of 400 vertices under scrambled ids: 399 levels.
+    let n = 400usize;
+    let id = |v: usize| (v * 263 + 101) % n;
+    let mut b = edgeblas::matrix::CooBuilder::new(n, n);
+    for k in 0..n - 1 {
+        b.push(id(k), id(k + 1), ()).unwrap();
+    }
+    graphs.push(b.build(edgeblas::matrix::Duplicates::KeepFirst).unwrap());
+    for (case, a) in graphs.iter().enumerate() {
+        let n = a.nrows();
+        let at = a.transpose();
+        let source = r.below(n) as Index;
+        let what = format!("case {case}: n {n} nnz {} source {source}", a.nnz());
+        let cpu = bfs(
+            &BfsGraph::directed(a),
+            &[source],
+            &Push,
+            &BfsOptions::default(),
+        )
+        .unwrap();
+        let rules: [(&str, &dyn Fn(u32) -> bool); 3] = [
+            ("push", &|_| false),
+            ("pull", &|_| true),
+            ("switching", &|d| d % 3 == 2),
+        ];
+        for (name, rule) in rules {
+            let (parents, levels) = bfs_by_template(run, a, &at, source, rule).unwrap();
+            assert_eq!(
+                parents, cpu.parents,
+                "{what}: BFS template ({name}) parents"
+            );
+            assert_eq!(levels, cpu.levels, "{what}: BFS template ({name}) levels");
+        }
+        // Bellman-Ford over integer weights with zeros and ties, and fractional ones.
+        for frac in [false, true] {
+            let w = a.map(|_| ());
+            let (off, cols) = (w.offsets().to_vec(), w.indices().to_vec());
+            let vals: Vec<f64> = (0..cols.len())
+                .map(|_| match frac {
+                    false => r.range(0, 9) as f64,
+                    true => r.range(1, 1000) as f64 / 7.0,
+                })
+                .collect();
+            let wa = Csr::new_checked(n, n, off, cols, vals).unwrap();
+            let cpu = edgeblas::algo::bellman_ford(&Graph::directed(&wa), source).unwrap();
+            let (dist, rounds) = bellman_ford_by_template(run, &wa, source).unwrap();
+            let bits = |d: &[f64]| d.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(
+                bits(&dist),
+                bits(&cpu.distances),
+                "{what}: Bellman-Ford template distances (fractional {frac})"
+            );
+            assert!(rounds <= n, "{what}: {rounds} rounds");
+        }
+    }
 }
