@@ -27,19 +27,23 @@
 //! T    = the first 4 entries of each row of S        built from S's arrays, as FastSV7 does
 //! f    = FastSV(T)                                    a forest of stars, each inside a component
 //! key  = the most frequent label of 1,024 vertices   usually the giant component's
-//! S'   = select(S, (i, j): not both in key's star)  from the other vertices' rows only
-//! f    = FastSV(S') from f                            converges to the same labels
+//! C    = the stars, each contracted to its root,      from the other vertices' rows only
+//!        joined by the arcs of S between them
+//! f(r) = FastSV(C)(r) for each root r;  f = f(f)      the smallest vertex of each component
 //! ```
 //!
-//! Dropping arcs whose ends already share a root loses no connectivity, and every
-//! other arc stays in both directions, so the second run ends with the smallest index of
-//! each component as its label, as without sampling. On a Kronecker graph most arcs lie
-//! inside the giant component, so the full passes run over a small remainder.
+//! Dropping arcs whose ends already share a root loses no connectivity, and every arc
+//! between two stars joins their roots in `C`, so each root ends with the smallest root
+//! joined to it, which is the smallest index of its component, as without sampling. On
+//! a Kronecker graph most arcs lie inside the giant component, so `C` is a few vertices
+//! and its FastSV rounds cost nothing next to a round over every vertex.
+
+use rayon::prelude::*;
 
 use crate::algebra::{Index, Indices, Lor, Min, MinSecond, NeOp};
 use crate::descriptor::Descriptor;
 use crate::graph::Graph;
-use crate::matrix::Csr;
+use crate::matrix::{CooBuilder, Csr, Duplicates};
 use crate::ops;
 use crate::vector::Vector;
 
@@ -102,8 +106,8 @@ pub fn fastsv(s: &Csr<()>) -> Components {
 }
 
 /// FastSV after a sampling pass (the second template above) over the symmetric
-/// pattern `s`: the same labels as [`fastsv`], with the full passes over the arcs
-/// outside the most common component.
+/// pattern `s`: the same labels as [`fastsv`], with the rounds after the sampling over
+/// the graph of the stars that the arcs outside the most common one join.
 pub fn fastsv_sampled(s: &Csr<()>) -> Components {
     let n = s.nrows();
     // T = the first SAMPLE entries of each row, taken from S's arrays (as LAGraph's
@@ -127,56 +131,66 @@ pub fn fastsv_sampled(s: &Csr<()>) -> Components {
             in_key[v / 64] |= 1 << (v % 64);
         }
     }
-    let rest = outside_star(s, &in_key);
-    fastsv_from(&rest, f, sampled.rounds)
+    join_stars(s, f, &in_key, sampled.rounds)
 }
 
-/// `select(S, (i, j): not both members)` for a symmetric pattern `S` and a membership
-/// bitmap, reading only the rows of the non-members (as Afforest skips the giant
-/// component): a non-member's row is kept whole, and a member's row is the non-members
-/// that list it, which by symmetry is its row without the members. Rows come out sorted
-/// since the non-members are visited in ascending order. O(n + arcs of the non-members).
-fn outside_star(s: &Csr<()>, in_key: &[u64]) -> Csr<()> {
+/// The components of the symmetric pattern `s` from a forest of stars `f` (each inside
+/// one component, rooted at its smallest vertex; `rounds` the rounds that made it), with
+/// the arcs inside `key`'s star (the members of `in_key`) already accounted for.
+///
+/// Each star is contracted to its root: `C` has a vertex per root that an arc between
+/// two stars touches, and an edge per such pair of roots. Every arc between two stars
+/// has an end outside the key's star (both ends inside would be one star), so the rows
+/// of the non-members hold them all, and the members' rows are never read (as Afforest
+/// skips the giant component). FastSV over `C` (its vertices numbered in the roots'
+/// order, so its smallest label is the smallest root) gives each root the smallest root
+/// joined to it, which is the smallest vertex of its component; one pass of
+/// `f(v) = f(f(v))` then labels every vertex. O(n + arcs of the non-members), and the
+/// FastSV rounds over `C` alone, not over `n`.
+fn join_stars(s: &Csr<()>, mut f: Vec<Index>, in_key: &[u64], rounds: usize) -> Components {
     let n = s.nrows();
     let member = |v: usize| in_key[v / 64] >> (v % 64) & 1 == 1;
-    // off[i + 1] counts row i's entries: a non-member's whole row, and one for each
-    // non-member that lists a member.
-    let mut off = vec![0u64; n + 1];
-    for i in (0..n).filter(|&i| !member(i)) {
-        let (cols, _) = s.row(i);
-        off[i + 1] += cols.len() as u64;
-        for &j in cols {
-            if member(j as usize) {
-                off[j as usize + 1] += 1;
-            }
-        }
+    let fr = &f;
+    let pairs: Vec<(Index, Index)> = (0..n)
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .filter(|&i| !member(i))
+        .flat_map_iter(|i| {
+            let ri = fr[i];
+            s.row(i).0.iter().filter_map(move |&j| {
+                let rj = fr[j as usize];
+                (ri != rj).then_some((ri, rj))
+            })
+        })
+        .collect();
+    if pairs.is_empty() {
+        return Components { labels: f, rounds };
     }
-    // Then off[i + 1] = the start of row i, the cursor where its next entry goes; after
-    // the fill it is the end of row i, so off is the offsets with no second array.
-    let mut total = 0u64;
-    for c in &mut off[1..] {
-        (*c, total) = (total, total + *c);
+    let mut roots: Vec<Index> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    roots.par_sort_unstable();
+    roots.dedup();
+    let at = |r: Index| roots.binary_search(&r).expect("a root of a pair");
+    let m = roots.len();
+    let mut b = CooBuilder::new(m, m);
+    for &(x, y) in &pairs {
+        let (x, y) = (at(x), at(y));
+        b.push(x, y, ()).expect("a root's number is below m");
+        b.push(y, x, ()).expect("a root's number is below m");
     }
-    let mut cols_out = vec![0 as Index; total as usize];
-    for i in (0..n).filter(|&i| !member(i)) {
-        let (cols, _) = s.row(i);
-        let a = off[i + 1] as usize;
-        cols_out[a..a + cols.len()].copy_from_slice(cols);
-        off[i + 1] += cols.len() as u64;
-        for &j in cols {
-            if member(j as usize) {
-                cols_out[off[j as usize + 1] as usize] = i as Index;
-                off[j as usize + 1] += 1;
-            }
-        }
+    drop(pairs);
+    let c = b
+        .build(Duplicates::KeepFirst)
+        .expect("a pattern of numbers below m");
+    let joined = fastsv(&c);
+    for (x, &l) in joined.labels.iter().enumerate() {
+        f[roots[x] as usize] = roots[l as usize];
     }
-    debug_assert_eq!(off[n], total);
-    let vals = vec![(); cols_out.len()];
-    debug_assert!(Csr::new_checked(n, n, off.clone(), cols_out.clone(), vals.clone()).is_ok());
-    // SAFETY: each row is sorted and repeat-free: a non-member's row is a row of S, and a
-    // member's entries are non-members appended in ascending order, each once (S has no
-    // repeated entries); every column is below n, and off ends at the number of entries.
-    unsafe { Csr::new_unchecked(n, n, off, cols_out, vals) }
+    let fr = &f;
+    let labels = (0..n).into_par_iter().map(|v| fr[fr[v] as usize]).collect();
+    Components {
+        labels,
+        rounds: rounds + joined.rounds,
+    }
 }
 
 /// The most frequent label of `f`, estimated from at most [`KEY_SAMPLES`] vertices

@@ -289,8 +289,8 @@ fn wcc_matches_union_find() {
 
 #[test]
 fn wcc_sampled_matches_union_find() {
-    // The sampling pass (first 4 entries per row, then the arcs outside the most common
-    // star) on every test graph, symmetrised, whatever its density.
+    // The sampling pass (first 4 entries per row, then the stars that the arcs outside
+    // the most common one join) on every test graph, symmetrised, whatever its density.
     for (what, a, _) in all_graphs() {
         let s = a.symmetrize(|_, _| ());
         let want = union_find_labels(&a);
@@ -320,6 +320,31 @@ fn wcc_sampled_matches_union_find() {
         );
         let fast = edgeblas::algo::components::fastsv(&a.symmetrize(|_, _| ()));
         assert_eq!(fast.labels, want, "seed {seed}: plain FastSV");
+    }
+    // Many interleaved groups (vertex v in group v % 60), dense inside, so the sample
+    // leaves many stars, and a few arcs between random groups that chain them into
+    // components of several groups: the contracted graph of stars is large and long.
+    for seed in 0..4u64 {
+        let (n, groups) = (6000, 60);
+        let mut r = Rng::new(200 + seed);
+        let mut b = CooBuilder::<()>::new(n, n);
+        for _ in 0..10 * n {
+            let g = r.below(groups);
+            let (u, v) = (
+                groups * r.below(n / groups) + g,
+                groups * r.below(n / groups) + g,
+            );
+            b.push(u, v, ()).unwrap();
+        }
+        for _ in 0..40 {
+            let (u, v) = (r.below(n), r.below(n));
+            b.push(u, v, ()).unwrap();
+        }
+        let a = b.build(Duplicates::KeepFirst).unwrap();
+        assert!(a.nnz() > 8 * n, "the graph must be dense enough to sample");
+        let want = union_find_labels(&a);
+        let c = algo::wcc(&Graph::declared(&a, false));
+        assert_eq!(c.labels, want, "interleaved groups, seed {seed}");
     }
 }
 
