@@ -764,6 +764,47 @@ fn assign_reduce_matches_oracle() {
 }
 
 #[test]
+fn assign_reduce_of_long_dense_lists_equals_the_sequential_fold() {
+    // Dense w and u with enough terms that integers under MIN, MAX and PLUS take the
+    // parallel compare-and-swap scatter (floats keep the sequential loop): hot targets
+    // (a tenth of the terms on 16 slots) and the rest spread; 1, 2 and 4 threads.
+    fn case<T: Scalar, M: Monoid<T>>(r: &mut Rng, monoid: M, value: fn(&mut Rng) -> T) {
+        let (n, terms) = (5000, 300_000);
+        let w0: Vec<T> = (0..n).map(|_| value(r)).collect();
+        let list: Vec<Index> = (0..terms)
+            .map(|_| match r.chance(0.1) {
+                true => r.below(16) as Index,
+                false => r.below(n) as Index,
+            })
+            .collect();
+        let u0: Vec<T> = (0..terms).map(|_| value(r)).collect();
+        let mut want = w0.clone();
+        for (&i, &x) in list.iter().zip(&u0) {
+            want[i as usize] = monoid.combine(want[i as usize], x);
+        }
+        for threads in [1, 2, 4] {
+            let mut w: Vector<T> = Vector::from_dense(w0.clone());
+            let u: Vector<T> = Vector::from_dense(u0.clone());
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| ops::assign_reduce(&mut w, monoid, &u, &Indices::List(&list)));
+            assert!(
+                w.into_dense(value(r)).into_vec() == want,
+                "{threads} threads: not the sequential fold"
+            );
+        }
+    }
+    let mut r = Rng::new(77);
+    case(&mut r, Min::<u32>::new(), |r| r.below(1 << 20) as u32);
+    case(&mut r, Max::<i64>::new(), |r| r.range(-1000, 1000));
+    case(&mut r, Plus::<u64>::new(), |r| r.below(1000) as u64);
+    case(&mut r, Plus::<i32>::new(), |r| r.range(-50, 50) as i32);
+    case(&mut r, Min::<f64>::new(), |r| r.range(-9, 9) as f64 / 4.0);
+}
+
+#[test]
 fn assign_reduce_combines_repeats_by_hand() {
     // w = [5, -, 7, -]; I = [2, 0, 2, 3, 2]; u = [1, 9, 4, -, 8].
     // MIN: w(0) = min(5, 9) = 5, w(2) = min(7, 1, 4, 8) = 1, w(3) stays absent.

@@ -3,7 +3,10 @@
 
 use rayon::prelude::*;
 
+use std::sync::atomic::{AtomicU32, AtomicU64};
+
 use super::SEQUENTIAL_WORK;
+use super::words::{Width, Word, as_words, atomic_width, from_bits, is_integer, to_bits};
 use crate::algebra::{BinaryOp, Index, Monoid, Scalar};
 use crate::vector::{BitmapVector, DenseVector, SparseVector, Vector};
 
@@ -242,20 +245,21 @@ pub(crate) fn partition<T: Scalar>(
 /// there is no entry), as the products do: ANY's identity is a placeholder that ANY
 /// would keep (`e (+) x = e`), so starting from it would lose every entry.
 pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
-    let seq = |it: &mut dyn Iterator<Item = T>| {
-        let mut acc: Option<T> = None;
+    // The sum of one run of entries, from its first (a generic function, so that each
+    // form of `u` gets its own loop rather than a call per entry).
+    fn seq<T: Scalar, M: Monoid<T>>(m: &M, mut it: impl Iterator<Item = T>) -> Option<T> {
+        let mut acc = it.next()?;
+        if m.is_terminal(&acc) {
+            return Some(acc);
+        }
         for x in it {
-            let sum = match acc {
-                Some(prev) => m.combine(prev, x),
-                None => x,
-            };
-            acc = Some(sum);
-            if m.is_terminal(&sum) {
+            acc = m.combine(acc, x);
+            if m.is_terminal(&acc) {
                 break;
             }
         }
-        acc
-    };
+        Some(acc)
+    }
     // Chunk sums in order; `None` (an empty chunk) is the true identity.
     let join = |a: Option<T>, b: Option<T>| match (a, b) {
         (Some(a), Some(b)) => Some(m.combine(a, b)),
@@ -263,16 +267,16 @@ pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
         (None, b) => b,
     };
     let sum = match u {
-        Vector::Sparse(s) if s.nvals() < SEQUENTIAL_WORK => seq(&mut s.values().iter().copied()),
+        Vector::Sparse(s) if s.nvals() < SEQUENTIAL_WORK => seq(m, s.values().iter().copied()),
         Vector::Sparse(s) => s
             .values()
             .par_chunks(SEQUENTIAL_WORK)
-            .map(|c| seq(&mut c.iter().copied()))
+            .map(|c| seq(m, c.iter().copied()))
             .reduce(|| None, join),
         Vector::Dense(d) => d
             .as_slice()
             .par_chunks(SEQUENTIAL_WORK)
-            .map(|c| seq(&mut c.iter().copied()))
+            .map(|c| seq(m, c.iter().copied()))
             .reduce(|| None, join),
         Vector::Bitmap(b) => b
             .bits()
@@ -281,9 +285,13 @@ pub(crate) fn reduce<T: Scalar, M: Monoid<T>>(m: &M, u: &Vector<T>) -> T {
             .map(|(c, words)| {
                 let base = c * SEQUENTIAL_WORK;
                 let vals = b.values();
-                seq(&mut words.iter().enumerate().flat_map(|(k, &w)| {
-                    crate::vector::bit_positions(w).map(move |p| vals[base + (k << 6) + p as usize])
-                }))
+                seq(
+                    m,
+                    words.iter().enumerate().flat_map(|(k, &w)| {
+                        crate::vector::bit_positions(w)
+                            .map(move |p| vals[base + (k << 6) + p as usize])
+                    }),
+                )
             })
             .reduce(|| None, join),
     };
@@ -363,7 +371,17 @@ pub(crate) fn scatter_reduce<T: Scalar, M: Monoid<T>>(
 ) {
     if let (Vector::Dense(wd), Vector::Dense(ud)) = (&mut *w, u) {
         let ws = wd.as_mut_slice();
-        for (&i, &x) in list.iter().zip(ud.as_slice()) {
+        let us = ud.as_slice();
+        // Integers under an order-free monoid: the terms meet in any order, in parallel,
+        // with the same bytes (an integer has one bit pattern per value and no NaN).
+        if m.order_free() && is_integer::<T>() && parallel_scatter(list.len()) {
+            match atomic_width::<T>() {
+                Some(Width::W64) => return scatter_in_place::<T, M, AtomicU64>(m, ws, us, list),
+                Some(Width::W32) => return scatter_in_place::<T, M, AtomicU32>(m, ws, us, list),
+                None => {}
+            }
+        }
+        for (&i, &x) in list.iter().zip(us) {
             ws[i as usize] = m.combine(ws[i as usize], x);
         }
         return;
@@ -406,4 +424,43 @@ pub(crate) fn scatter_reduce<T: Scalar, M: Monoid<T>>(
         }
     }
     *w = sparse_from_sorted(w.len(), merged);
+}
+
+/// Whether [`scatter_reduce`] of `terms` terms is worth spreading over the threads.
+fn parallel_scatter(terms: usize) -> bool {
+    terms >= 4 * SEQUENTIAL_WORK && rayon::current_num_threads() > 1
+}
+
+/// `w(I(k)) (+)= u(k)` for every `k`, in parallel chunks of `k`: each term combined
+/// into its slot by a compare-and-swap loop (none when it leaves the slot as it is). The
+/// caller has checked that the monoid is order-free over an integer type of `W`'s
+/// width, so the slots end with the bytes of the sequential loop.
+///
+/// # Panics
+/// If an index is out of bounds for `w` (the caller resolved them against `w.len()`).
+fn scatter_in_place<T: Scalar, M: Monoid<T>, W: Word>(m: &M, w: &mut [T], u: &[T], list: &[Index]) {
+    let words: &[W] = as_words(w);
+    // SAFETY: `as_words` just checked that T is a primitive of W's size.
+    let (to_bits, from_bits) = (
+        |z| unsafe { to_bits::<T, W>(z) },
+        |b| unsafe { from_bits::<T, W>(b) },
+    );
+    list.par_chunks(SEQUENTIAL_WORK)
+        .zip(u.par_chunks(SEQUENTIAL_WORK))
+        .for_each(|(is, xs)| {
+            for (&i, &x) in is.iter().zip(xs) {
+                let cell = &words[i as usize];
+                let mut old = cell.load();
+                loop {
+                    let new = to_bits(m.combine(from_bits(old), x));
+                    if new == old {
+                        break;
+                    }
+                    match cell.swap_if(old, new) {
+                        Ok(()) => break,
+                        Err(now) => old = now,
+                    }
+                }
+            }
+        });
 }

@@ -35,6 +35,19 @@ pub(crate) fn atomic_width<Z: 'static>() -> Option<Width> {
     }
 }
 
+/// Whether `Z` is one of the integer types [`atomic_width`] accepts: one bit pattern per
+/// value and no NaN, so an order-free monoid gives the same bytes in any order.
+pub(crate) fn is_integer<Z: 'static>() -> bool {
+    let z = TypeId::of::<Z>();
+    [
+        TypeId::of::<u32>(),
+        TypeId::of::<i32>(),
+        TypeId::of::<u64>(),
+        TypeId::of::<i64>(),
+    ]
+    .contains(&z)
+}
+
 /// `v` viewed as atomic words `W`: every access through the view is atomic, and `v`
 /// stays borrowed mutably while it lasts.
 ///
