@@ -370,3 +370,47 @@ fn mxv_accumulated_into_a_dense_w_equals_product_then_write_back() {
         }
     }
 }
+
+/// The same for the semirings whose rows stop early (OR.AND at its terminal `true`,
+/// MIN.SECONDI at its first term) over a dense `u`: the fused pull stops where the
+/// product does, and gives the bytes of the product followed by the write-back.
+#[test]
+fn mxv_accumulated_with_an_early_exit_equals_product_then_write_back() {
+    let d0 = Descriptor::DEFAULT;
+    for (seed, n, deg) in [(11u64, 40usize, 3usize), (12, 6000, 5)] {
+        let mut r = Rng::new(seed);
+        let a = graph(&mut r, n, deg, |_| ());
+        let ub: Vector<bool> = Vector::from_dense((0..n).map(|_| r.chance(0.3)).collect());
+        let ui: Vector<u32> = Vector::from_dense((0..n).map(|_| r.below(9) as u32).collect());
+        let wb0: Vec<bool> = (0..n).map(|_| r.chance(0.2)).collect();
+        let wi0: Vec<u32> = (0..n).map(|_| r.below(2 * n) as u32).collect();
+        let run_b = |w: &mut Vector<bool>| ops::mxv(w, None, Some(&Lor), OrAnd, &a, &ub, &d0);
+        let run_i = |w: &mut Vector<u32>| {
+            ops::mxv(w, None, Some(&Min::<u32>::new()), MinSecondI, &a, &ui, &d0)
+        };
+        let mut want_b = Vector::from_dense(wb0.clone());
+        want_b.make_bitmap();
+        run_b(&mut want_b);
+        let mut want_i = Vector::from_dense(wi0.clone());
+        want_i.make_bitmap();
+        run_i(&mut want_i);
+        for threads in [1, 2] {
+            let mut wb = Vector::from_dense(wb0.clone());
+            pool(threads).install(|| run_b(&mut wb));
+            assert_eq!(wb.format_name(), "dense");
+            assert_eq!(
+                wb.to_pairs(),
+                want_b.to_pairs(),
+                "OR.AND, n {n}, {threads} threads"
+            );
+            let mut wi = Vector::from_dense(wi0.clone());
+            pool(threads).install(|| run_i(&mut wi));
+            assert_eq!(wi.format_name(), "dense");
+            assert_eq!(
+                wi.to_pairs(),
+                want_i.to_pairs(),
+                "MIN.SECONDI, n {n}, {threads} threads"
+            );
+        }
+    }
+}

@@ -185,10 +185,7 @@ pub(crate) fn mxv_pull_accumulate<S, A, U>(
     // SAFETY (the unchecked reads): as in mxv_pull, every column index is below
     // a.ncols() == u.len().
     match u {
-        Vector::Dense(d) => {
-            let v = d.as_slice();
-            accumulate_rows(&s, a, w, accum, |k| Some(unsafe { *v.get_unchecked(k) }))
-        }
+        Vector::Dense(d) => accumulate_rows_dense(&s, a, w, accum, d.as_slice()),
         Vector::Bitmap(b) => {
             let (bits, vals) = (b.bits(), b.values());
             accumulate_rows(&s, a, w, accum, |k| unsafe {
@@ -222,6 +219,57 @@ fn accumulate_rows<S, A, U, G>(
                 if let Some(z) = row_sum(s, a, c * ROWS_PER_TASK + l, &get) {
                     *slot = accum.apply(*slot, z);
                 }
+            }
+        });
+}
+
+/// [`accumulate_rows`] over a dense `u`: every term is present, so a row is a plain
+/// walk of its entries by position, with no presence test per term.
+fn accumulate_rows_dense<S, A, U>(
+    s: &S,
+    a: &Csr<A>,
+    w: &mut [S::Output],
+    accum: &dyn BinaryOp<S::Output, S::Output, Output = S::Output>,
+    u: &[U],
+) where
+    S: Semiring<A, U>,
+    A: Scalar,
+    U: Scalar,
+{
+    let (off, cols, vals) = (a.offsets(), a.indices(), a.values());
+    assert!(u.len() >= a.ncols() && off.len() == w.len() + 1 && vals.len() == cols.len());
+    // SAFETY (the unchecked reads): row i < nrows = off.len() - 1 (asserted); the
+    // offsets are at most cols.len() = vals.len() (the Csr invariant, asserted); every
+    // column is below a.ncols() <= u.len() (the Csr invariant, asserted).
+    let term = |p: usize| unsafe {
+        let k = *cols.get_unchecked(p) as usize;
+        s.multiply(*vals.get_unchecked(p), *u.get_unchecked(k), k as Index)
+    };
+    w.par_chunks_mut(ROWS_PER_TASK)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            let add = s.add();
+            let base = c * ROWS_PER_TASK;
+            for (l, slot) in chunk.iter_mut().enumerate() {
+                let (lo, hi) = unsafe {
+                    (
+                        *off.get_unchecked(base + l) as usize,
+                        *off.get_unchecked(base + l + 1) as usize,
+                    )
+                };
+                if lo == hi {
+                    continue;
+                }
+                let mut acc = term(lo);
+                if !(S::FIRST_TERM_IS_SUM || add.is_terminal(&acc)) {
+                    for p in lo + 1..hi {
+                        acc = add.combine(acc, term(p));
+                        if add.is_terminal(&acc) {
+                            break;
+                        }
+                    }
+                }
+                *slot = accum.apply(*slot, acc);
             }
         });
 }
