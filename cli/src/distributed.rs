@@ -820,7 +820,7 @@ mod imp {
     }
 
     /// `mpirun -np P edgeblas wcc FILE.ebg --backend mpi`: every rank reads its rows and
-    /// builds its rows of `A ∪ A'`; label propagation by the distributed `mxv`.
+    /// builds its rows of `A ∪ A'`; FastSV over the row blocks.
     pub fn wcc(a: &WccArgs) -> Result<()> {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.common.threads))?;

@@ -47,6 +47,15 @@ pub fn allgather_vector<U: Scalar + Equivalence>(
         me.len(),
         "u.len() != the rows of this rank's block"
     );
+    // A dense piece is sent as it lies (no pairs, no copy), when every piece is dense.
+    let dense = match u {
+        Vector::Dense(d) => Some(d.as_slice()),
+        _ => None,
+    };
+    if net.allreduce_max(dense.is_none() as u64) == 0 {
+        let values = dense.expect("this rank's piece is dense");
+        return Vector::from_dense(net.allgatherv(values));
+    }
     let entries: Vec<(Index, U)> = match u {
         Vector::Sparse(s) => s.iter().collect(),
         Vector::Bitmap(b) => b.iter().collect(),

@@ -204,6 +204,9 @@ impl<T: Scalar> Vector<T> {
 impl<T: Scalar> PartialEq for Vector<T> {
     /// Equal when the lengths and the present entries agree, whatever the forms.
     fn eq(&self, other: &Self) -> bool {
+        if let (Vector::Dense(a), Vector::Dense(b)) = (self, other) {
+            return a.as_slice() == b.as_slice();
+        }
         self.len() == other.len() && self.to_pairs() == other.to_pairs()
     }
 }
