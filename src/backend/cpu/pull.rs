@@ -238,9 +238,10 @@ fn accumulate_rows_dense<S, A, U>(
 {
     let (off, cols, vals) = (a.offsets(), a.indices(), a.values());
     assert!(u.len() >= a.ncols() && off.len() == w.len() + 1 && vals.len() == cols.len());
-    // SAFETY (the unchecked reads): row i < nrows = off.len() - 1 (asserted); the
-    // offsets are at most cols.len() = vals.len() (the Csr invariant, asserted); every
-    // column is below a.ncols() <= u.len() (the Csr invariant, asserted).
+    // SAFETY (the unchecked reads): row i < w.len() = off.len() - 1 (asserted); the
+    // offsets are at most cols.len() (the Csr invariant), which is vals.len()
+    // (asserted); every column is below a.ncols() (the Csr invariant) <= u.len()
+    // (asserted).
     let term = |p: usize| unsafe {
         let k = *cols.get_unchecked(p) as usize;
         s.multiply(*vals.get_unchecked(p), *u.get_unchecked(k), k as Index)
