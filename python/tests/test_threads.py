@@ -95,7 +95,7 @@ def test_calls_overlap_when_the_gil_is_released():
     t.start()
     try:
         start = time.perf_counter()
-        eb.pagerank(g, iterations=60, threads=1)
+        eb.pagerank(g, iterations=400, threads=1)
         end = time.perf_counter()
     finally:
         done.set()
