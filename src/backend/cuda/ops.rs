@@ -316,6 +316,15 @@ pub(crate) fn kernel(family: &str, suffix: &str) -> Result<&'static str> {
         })
 }
 
+/// `p` reading vector `u` and writing vector `t`: their presence words and values.
+fn reading_into<E: Exec>(mut p: EbOpParams, ex: &E, u: &DVec<E>, t: &DVec<E>) -> EbOpParams {
+    p.u_bits = u.bits_ptr(ex);
+    p.u_values = u.vals_ptr(ex);
+    p.w_bits = t.bits_ptr(ex);
+    p.w_values = t.vals_ptr(ex);
+    p
+}
+
 pub(crate) fn params(items: u64, n: usize) -> EbOpParams {
     EbOpParams {
         a: NO_CSR,
@@ -402,13 +411,9 @@ pub(crate) fn pull<E: Exec>(
     let name = kernel("mxv_pull", semiring)?;
     let n = a.a.nrows as usize;
     let t = DVec::new(ex, n, elem)?;
-    let mut p = with_mask(params(n as u64, n), mask);
+    let mut p = reading_into(with_mask(params(n as u64, n), mask), ex, u, &t);
     p.a = a.a;
     p.a_values = a.values;
-    p.u_bits = u.bits_ptr(ex);
-    p.u_values = u.vals_ptr(ex);
-    p.w_bits = t.bits_ptr(ex);
-    p.w_values = t.vals_ptr(ex);
     ex.run(Launch::Op(name, p))?;
     Ok(t)
 }
@@ -461,13 +466,9 @@ pub(crate) fn push<E: Exec>(
     if k == 0 {
         return Ok(t);
     }
-    let mut p = with_mask(params(k as u64, n), mask);
+    let mut p = reading_into(with_mask(params(k as u64, n), mask), ex, u, &t);
     p.a = a.a;
     p.a_values = a.values;
-    p.u_bits = u.bits_ptr(ex);
-    p.u_values = u.vals_ptr(ex);
-    p.w_bits = t.bits_ptr(ex);
-    p.w_values = t.vals_ptr(ex);
     p.list = ex.addr(&list);
     p.stamp = ex.addr(&stamp);
     ex.run(Launch::Op(name, p))?;
@@ -489,13 +490,9 @@ pub(crate) fn ewise<E: Exec>(
 ) -> Result<DVec<E>> {
     let name = kernel(if add { "ewise_add" } else { "ewise_mult" }, ty)?;
     let t = DVec::new(ex, u.len, u.elem)?;
-    let mut p = params(u.len.div_ceil(32) as u64, u.len);
-    p.u_bits = u.bits_ptr(ex);
-    p.u_values = u.vals_ptr(ex);
+    let mut p = reading_into(params(u.len.div_ceil(32) as u64, u.len), ex, u, &t);
     p.v_bits = v.bits_ptr(ex);
     p.v_values = v.vals_ptr(ex);
-    p.w_bits = t.bits_ptr(ex);
-    p.w_values = t.vals_ptr(ex);
     p.op = op;
     ex.run(Launch::Op(name, p))?;
     Ok(t)
@@ -513,11 +510,7 @@ pub(crate) fn apply<E: Exec>(
 ) -> Result<DVec<E>> {
     let name = kernel("apply", ty)?;
     let t = DVec::new(ex, u.len, u.elem)?;
-    let mut p = params(u.len.div_ceil(32) as u64, u.len);
-    p.u_bits = u.bits_ptr(ex);
-    p.u_values = u.vals_ptr(ex);
-    p.w_bits = t.bits_ptr(ex);
-    p.w_values = t.vals_ptr(ex);
+    let mut p = reading_into(params(u.len.div_ceil(32) as u64, u.len), ex, u, &t);
     p.op = unary;
     p.op2 = op2;
     p.scalar = scalar;
@@ -535,11 +528,7 @@ pub(crate) fn select<E: Exec>(
 ) -> Result<DVec<E>> {
     let name = kernel("select", ty)?;
     let t = DVec::new(ex, u.len, u.elem)?;
-    let mut p = params(u.len.div_ceil(32) as u64, u.len);
-    p.u_bits = u.bits_ptr(ex);
-    p.u_values = u.vals_ptr(ex);
-    p.w_bits = t.bits_ptr(ex);
-    p.w_values = t.vals_ptr(ex);
+    let mut p = reading_into(params(u.len.div_ceil(32) as u64, u.len), ex, u, &t);
     p.op = pred;
     p.scalar = scalar;
     ex.run(Launch::Op(name, p))?;
@@ -575,11 +564,7 @@ pub(crate) fn gather<E: Exec>(
 ) -> Result<DVec<E>> {
     let name = kernel("gather", ty)?;
     let t = DVec::new(ex, n, u.elem)?;
-    let mut p = params(n.div_ceil(32) as u64, n);
-    p.u_bits = u.bits_ptr(ex);
-    p.u_values = u.vals_ptr(ex);
-    p.w_bits = t.bits_ptr(ex);
-    p.w_values = t.vals_ptr(ex);
+    let mut p = reading_into(params(n.div_ceil(32) as u64, n), ex, u, &t);
     p.list = list;
     ex.run(Launch::Op(name, p))?;
     Ok(t)
@@ -601,11 +586,7 @@ pub(crate) fn scatter<E: Exec>(
     let mut p = params(len as u64, len);
     p.w_values = t.vals_ptr(ex);
     ex.run(Launch::Op(init, p))?;
-    let mut p = params(u.len as u64, len);
-    p.u_bits = u.bits_ptr(ex);
-    p.u_values = u.vals_ptr(ex);
-    p.w_bits = t.bits_ptr(ex);
-    p.w_values = t.vals_ptr(ex);
+    let mut p = reading_into(params(u.len as u64, len), ex, u, &t);
     p.list = list;
     ex.run(Launch::Op(name, p))?;
     Ok(t)
