@@ -58,7 +58,7 @@ mod imp {
     use edgeblas::dist::{self, Failed, Net, Partition, Traffic};
     use edgeblas::generate::chung_lu::{Plan, Report};
     use edgeblas::io::binary::{BinaryHeader, RowBlock};
-    use edgeblas::io::{Format, Graph, ValueType, VertexIds, parts};
+    use edgeblas::io::{Format, Graph, ReadOptions, ValueType, VertexIds, parts};
     use edgeblas::{Error, Result};
     use serde_json::json;
 
@@ -156,24 +156,106 @@ mod imp {
         })
     }
 
-    /// Whether the ranks read `a`'s input in row blocks (decided by rank 0): a regular,
-    /// uncompressed binary file, and no `--validate` (which checks against the whole
-    /// graph, read by rank 0).
-    fn reads_row_blocks(a: &BfsArgs) -> bool {
-        !a.validate && row_block_file(&a.input)
+    /// How the ranks read an input.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Reading {
+        /// Every rank its own rows of a binary file or of a directory of parts.
+        Blocks,
+        /// Rank 0 streams a text file in blocks of about this many bytes, each record
+        /// sent to its row's rank.
+        Text(Format, usize),
+        /// Rank 0 reads the whole graph (a named pipe, the adjacency form, gzipped
+        /// binary): only `bfs` does.
+        Whole,
     }
-    /// Whether the ranks can read `i` in row blocks: a regular, uncompressed binary file,
-    /// or a directory of parts (`edgeblas convert IN DIR --parts P`).
-    fn row_block_file(i: &InputArgs) -> bool {
+
+    /// The formats that stream, in the order their codes follow.
+    const STREAMED: [Format; 4] = [
+        Format::EdgeList,
+        Format::MatrixMarket,
+        Format::Dimacs,
+        Format::Graphalytics,
+    ];
+
+    /// How the ranks can read `i`, as rank 0 sees it: a regular, uncompressed binary file
+    /// or a directory of parts (`edgeblas convert IN DIR --parts P`) in row blocks; a
+    /// regular text file (gzipped or not) streamed by rank 0; anything else whole.
+    /// `EDGEBLAS_TEXT_BLOCK` sets the text block in bytes (default 32 MiB).
+    fn reading(i: &InputArgs) -> Result<Reading> {
         let format = match &i.format {
-            Some(f) => Format::from_name(f).ok(),
+            Some(f) => Some(Format::from_name(f)?),
             None => Format::from_path(&i.file),
         };
         let name = i.file.to_string_lossy().to_ascii_lowercase();
-        i.file.is_dir()
+        if i.file.is_dir()
             || (format == Some(Format::Binary)
                 && !name.ends_with(".gz")
                 && std::fs::metadata(&i.file).is_ok_and(|m| m.is_file()))
+        {
+            return Ok(Reading::Blocks);
+        }
+        let Some(format) = format.filter(|&f| dist::read::text_streams(&i.file, f)) else {
+            return Ok(Reading::Whole);
+        };
+        let block = match std::env::var("EDGEBLAS_TEXT_BLOCK") {
+            Err(_) => dist::read::TEXT_BLOCK,
+            Ok(v) => v.parse::<usize>().ok().filter(|&b| b > 0).ok_or_else(|| {
+                Error::InvalidArgument(format!(
+                    "EDGEBLAS_TEXT_BLOCK={v}: expected a positive number of bytes"
+                ))
+            })?,
+        };
+        Ok(Reading::Text(format, block))
+    }
+
+    /// Rank 0's [`reading`] on every rank (the block size is rank 0's alone), or its
+    /// error agreed. With `refuse_whole`, an input only rank 0 could read whole is an
+    /// error naming what `command` reads.
+    fn agree_reading(net: &Net, i: &InputArgs, refuse_whole: Option<&str>) -> Result<Reading> {
+        let mine = if net.is_root() {
+            reading(i).and_then(|r| match (r, refuse_whole) {
+                (Reading::Whole, Some(command)) => Err(Error::InvalidArgument(format!(
+                    "{}: {command} --backend mpi reads a binary graph (.ebg, uncompressed) or a regular text file (edge list, Matrix Market, DIMACS, Graphalytics; gzipped or not) in row blocks; convert it first (edgeblas convert IN OUT.ebg)",
+                    i.file.display()
+                ))),
+                _ => Ok(r),
+            })
+        } else {
+            Ok(Reading::Whole)
+        };
+        let mine = together(net, net.agree(mine).map_err(agreed))?;
+        let code = match mine {
+            Reading::Whole => vec![0],
+            Reading::Blocks => vec![1],
+            Reading::Text(f, block) => {
+                let k = STREAMED
+                    .iter()
+                    .position(|&g| g == f)
+                    .expect("a streamed format");
+                vec![2 + k as u64, block as u64]
+            }
+        };
+        let code = net.broadcast_u64s(&code);
+        Ok(match code[0] {
+            0 => Reading::Whole,
+            1 => Reading::Blocks,
+            k => Reading::Text(STREAMED[k as usize - 2], code[1] as usize),
+        })
+    }
+
+    /// Every rank's rows of `i`, read as `how` says (not [`Reading::Whole`]).
+    fn read_rows(net: &Net, i: &InputArgs, how: Reading) -> Result<dist::read::RowBlocksRead> {
+        let read = match how {
+            Reading::Text(format, block) => {
+                let opts = ReadOptions {
+                    format: Some(format),
+                    ..ReadOptions::default()
+                };
+                dist::read::read_text_row_blocks(net, &i.file, format, &opts, block)
+            }
+            _ => dist::read::read_row_blocks(net, &i.file),
+        };
+        together(net, read.map_err(agreed))
     }
 
     /// `mpirun -np P edgeblas pagerank FILE.ebg --backend mpi`: every rank reads its rows,
@@ -185,20 +267,13 @@ mod imp {
             Err(Error::InvalidArgument(
                 "--precision f32: --backend mpi sweeps in f64".into(),
             ))
-        } else if net.is_root() && !row_block_file(&a.common.input) {
-            Err(Error::InvalidArgument(format!(
-                "{}: pagerank --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)",
-                a.common.input.file.display()
-            )))
         } else {
             Ok(())
         };
         together(&net, net.agree(checked).map_err(agreed))?;
+        let how = agree_reading(&net, &a.common.input, Some("pagerank"))?;
         let t_load = Instant::now();
-        let read = together(
-            &net,
-            dist::read::read_row_blocks(&net, &a.common.input.file).map_err(agreed),
-        )?;
+        let read = read_rows(&net, &a.common.input, how)?;
         let h = read.header;
         let local = LocalGraph::from_rows(
             &net,
@@ -293,9 +368,13 @@ mod imp {
         let policy = together(&net, a.policy.build())?;
         // The layout's flags before any reading (the same verdict on every rank).
         together(&net, layout_grid(a, net.size()))?;
-        let blocks = net.is_root() && reads_row_blocks(a);
-        if net.broadcast_u64s(&[blocks as u64])[0] == 1 {
-            return bfs_row_blocks(a, &net, threads, policy.as_ref());
+        // `--validate` checks against the whole graph, which rank 0 then reads.
+        let how = match a.validate {
+            true => Reading::Whole,
+            false => agree_reading(&net, &a.input, None)?,
+        };
+        if how != Reading::Whole {
+            return bfs_row_blocks(a, &net, how, threads, policy.as_ref());
         }
         let input = if net.is_root() {
             read_input(a, net.size()).map(Some)
@@ -443,13 +522,16 @@ mod imp {
         Ok((sources, target))
     }
 
-    /// BFS over a binary file every rank reads its own rows of: no rank holds the graph.
-    fn bfs_row_blocks(a: &BfsArgs, net: &Net, threads: usize, policy: &dyn Policy) -> Result<()> {
+    /// BFS over a graph every rank gets its own rows of: no rank holds the graph.
+    fn bfs_row_blocks(
+        a: &BfsArgs,
+        net: &Net,
+        how: Reading,
+        threads: usize,
+        policy: &dyn Policy,
+    ) -> Result<()> {
         let t_load = Instant::now();
-        let read = together(
-            net,
-            dist::read::read_row_blocks(net, &a.input.file).map_err(agreed),
-        )?;
+        let read = read_rows(net, &a.input, how)?;
         let h = read.header;
         let load_s = t_load.elapsed().as_secs_f64();
         // `random:K` draws among the vertices with arcs: their out-degrees, on rank 0.
@@ -644,19 +726,13 @@ mod imp {
             Err(Error::InvalidArgument(format!(
                 "--undirected: sssp --backend mpi reads the arcs as the file has them; write the undirected graph first (edgeblas convert {file} OUT.ebg --undirected)"
             )))
-        } else if net.is_root() && !row_block_file(&a.input) {
-            Err(Error::InvalidArgument(format!(
-                "{file}: sssp --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)"
-            )))
         } else {
             Ok(())
         };
         together(&net, net.agree(checked).map_err(agreed))?;
+        let how = agree_reading(&net, &a.input, Some("sssp"))?;
         let t_load = Instant::now();
-        let mut read = together(
-            &net,
-            dist::read::read_row_blocks(&net, &a.input.file).map_err(agreed),
-        )?;
+        let mut read = read_rows(&net, &a.input, how)?;
         let h = read.header;
         let source = match &read.ids {
             Some(ids) => index_of(ids, h.vertices, a.source, "--source").map(|s| vec![s as u64]),
@@ -824,20 +900,9 @@ mod imp {
     pub fn wcc(a: &WccArgs) -> Result<()> {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.common.threads))?;
-        let checked = if net.is_root() && !row_block_file(&a.common.input) {
-            Err(Error::InvalidArgument(format!(
-                "{}: wcc --backend mpi reads a binary graph (.ebg, uncompressed) in row blocks; convert it first (edgeblas convert IN OUT.ebg)",
-                a.common.input.file.display()
-            )))
-        } else {
-            Ok(())
-        };
-        together(&net, net.agree(checked).map_err(agreed))?;
+        let how = agree_reading(&net, &a.common.input, Some("wcc"))?;
         let t_load = Instant::now();
-        let read = together(
-            &net,
-            dist::read::read_row_blocks(&net, &a.common.input.file).map_err(agreed),
-        )?;
+        let read = read_rows(&net, &a.common.input, how)?;
         let h = read.header;
         let local = LocalGraph::from_rows(
             &net,

@@ -302,10 +302,13 @@ fn pagerank_ebg_within_the_float_rule_for_every_p() {
             }
         }
     }
-    // Input the ranks cannot read in row blocks, and f32, are refused once.
+    // Input the ranks cannot read in row blocks (the adjacency form), and f32, are
+    // refused once.
+    let adj = dir.path().join("pl.adj");
+    cpu(&["convert", s(&m), s(&adj)]);
     fails_once(
         3,
-        &["pagerank", s(&m), "--backend", "mpi"],
+        &["pagerank", s(&adj), "--backend", "mpi"],
         "convert it first",
     );
     fails_once(
@@ -384,7 +387,9 @@ fn wcc_ebg_identical_for_every_p() {
             }
         }
     }
-    fails_once(2, &["wcc", s(&m), "--backend", "mpi"], "convert it first");
+    let adj = dir.path().join("pl.adj");
+    cpu(&["convert", s(&m), s(&adj)]);
+    fails_once(2, &["wcc", s(&adj), "--backend", "mpi"], "convert it first");
 }
 
 /// A random weighted edge list over `n` vertices: `w(u, v) = c + p(u) - p(v)` with
@@ -516,7 +521,7 @@ fn sssp_ebg_identical_for_every_p() {
         fails_once(p, &args, line.trim_start_matches("error: "));
     }
     // What the backend does not take says so, once.
-    let m = dir.path().join("w.mtx");
+    let m = dir.path().join("w.adj");
     cpu(&["convert", s(&w), s(&m)]);
     let base = ["sssp", "--source", "3", "--backend", "mpi"];
     let with = |g: &Path, extra: &[&'static str]| {
@@ -539,6 +544,226 @@ fn sssp_ebg_identical_for_every_p() {
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
         fails_once(2, &a, what);
     }
+}
+
+/// [`mpirun`] with rank 0 streaming text in blocks of `block` bytes.
+fn mpirun_block(p: usize, block: usize, args: &[&str]) -> Output {
+    let mut cmd = Command::new("timeout");
+    cmd.args(["120", "mpirun", "--oversubscribe", "--allow-run-as-root"]);
+    cmd.args(["-np", &p.to_string(), BIN]).args(args);
+    cmd.env("EDGEBLAS_TEXT_BLOCK", block.to_string());
+    cmd.stdin(std::process::Stdio::null());
+    let o = cmd.output().expect("mpirun runs");
+    assert_ne!(o.status.code(), Some(124), "mpirun -np {p} {args:?} hung");
+    o
+}
+
+/// The same arcs as a weighted edge list `base.el` (repeated arcs, one self-loop), its
+/// gzip, DIMACS `base.gr`, Graphalytics `base.e` + `base.v` (ids `10 v + 3`), and a
+/// Matrix Market `symmetric` file of its arcs' undirected edges, some given in both
+/// triangles.
+fn text_forms(dir: &Path) -> Vec<PathBuf> {
+    let el = dir.join("t.el");
+    weighted_edge_list(&el, 1500, 6000, 11, false);
+    let mut lines: Vec<(u64, u64, f64)> = std::fs::read_to_string(&el)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                f[2].parse::<f64>().unwrap().abs(),
+            )
+        })
+        .collect();
+    // Repeats with other weights (the least is kept), and a self-loop.
+    for k in 0..40 {
+        let (u, v, w) = lines[k * 97];
+        lines.push((u, v, w * 0.5 + (k % 3) as f64));
+    }
+    lines.push((5, 5, 1.5));
+    let text = |f: &dyn Fn(&(u64, u64, f64)) -> String| -> String {
+        lines.iter().map(f).collect::<Vec<_>>().join("\n")
+    };
+    std::fs::write(
+        &el,
+        format!(
+            "# a comment\n{}\n",
+            text(&|&(u, v, w)| format!("{u} {v} {w}"))
+        ),
+    )
+    .unwrap();
+    let gz = dir.join("t.el.gz");
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut e, &std::fs::read(&el).unwrap()).unwrap();
+    std::fs::write(&gz, e.finish().unwrap()).unwrap();
+    let gr = dir.join("t.gr");
+    let body = text(&|&(u, v, w)| format!("a {} {} {}", u + 1, v + 1, w.round()));
+    std::fs::write(
+        &gr,
+        format!("c DIMACS\np sp 1500 {}\n{body}\n", lines.len()),
+    )
+    .unwrap();
+    let e = dir.join("t.e");
+    std::fs::write(
+        &e,
+        text(&|&(u, v, w)| format!("{} {} {w}", 10 * u + 3, 10 * v + 3)),
+    )
+    .unwrap();
+    let ids: Vec<String> = (0..1500u64)
+        .rev()
+        .map(|v| (10 * v + 3).to_string())
+        .collect();
+    std::fs::write(dir.join("t.v"), ids.join("\n")).unwrap();
+    let mtx = dir.join("t.mtx");
+    let body = text(&|&(u, v, w)| {
+        let (i, j) = if u >= v || u % 5 == 0 { (u, v) } else { (v, u) };
+        format!("{} {} {w}", i + 1, j + 1)
+    });
+    std::fs::write(
+        &mtx,
+        format!(
+            "%%MatrixMarket matrix coordinate real symmetric\n% edges\n1500 1500 {}\n{body}\n",
+            lines.len()
+        ),
+    )
+    .unwrap();
+    vec![el, gz, gr, e, mtx]
+}
+
+#[test]
+fn text_files_streamed_through_rank_0_identical_for_every_p() {
+    if !have_mpi("text_files_streamed_through_rank_0_identical_for_every_p") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (co, mo) = (d.join("cpu.out"), d.join("mpi.out"));
+    let (co2, mo2) = (d.join("cpu.out2"), d.join("mpi.out2"));
+    for g in text_forms(d) {
+        let name = g.file_name().unwrap().to_str().unwrap().to_string();
+        // The source: id 7's vertex, whatever the ids.
+        let src = if name.ends_with(".e") {
+            "73"
+        } else if name.ends_with(".el") || name.ends_with(".gz") {
+            "7"
+        } else {
+            "8"
+        };
+        let commands: [(Vec<&str>, [&str; 2]); 5] = [
+            (vec!["wcc", s(&g)], ["--labels", ""]),
+            (vec!["wcc", s(&g), "--undirected"], ["--labels", ""]),
+            (
+                vec!["bfs", s(&g), "--source", src],
+                ["--levels", "--parents"],
+            ),
+            (
+                vec!["sssp", s(&g), "--source", src, "--method", "bellman-ford"],
+                ["--distances", "--predecessors"],
+            ),
+            (vec!["pagerank", s(&g)], ["--ranks", ""]),
+        ];
+        for (args, outs) in &commands {
+            let mut c = args.clone();
+            c.extend(["--json", outs[0], s(&co)]);
+            if !outs[1].is_empty() {
+                c.extend([outs[1], s(&co2)]);
+            }
+            let o = Command::new(BIN).args(&c).output().unwrap();
+            assert!(
+                o.status.success(),
+                "{c:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            for (p, block) in [(1, 1 << 20), (2, 700), (3, 4096), (4, 64)] {
+                let mut m = args.clone();
+                m.extend(["--backend", "mpi", "--json", outs[0], s(&mo)]);
+                if !outs[1].is_empty() {
+                    m.extend([outs[1], s(&mo2)]);
+                }
+                let o = mpirun_block(p, block, &m);
+                assert!(
+                    o.status.success(),
+                    "-np {p} {m:?}: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+                let out = String::from_utf8_lossy(&o.stdout);
+                let mj: serde_json::Value =
+                    serde_json::from_str(out.lines().last().unwrap()).unwrap();
+                assert_eq!(cj["vertices"], mj["vertices"], "{m:?} at P = {p}");
+                if args[0] == "pagerank" {
+                    let (want, got) = (values(&co), values(&mo));
+                    assert_eq!(want.len(), got.len());
+                    for ((i, x), (j, y)) in want.iter().zip(&got) {
+                        assert_eq!(i, j, "ids in order");
+                        assert!(
+                            (x - y).abs() <= 1e-12 * x.max(1e-6),
+                            "{name}: vertex {i}: {x} against {y}, P = {p}"
+                        );
+                    }
+                } else {
+                    same(&co, &mo);
+                    if !outs[1].is_empty() {
+                        same(&co2, &mo2);
+                    }
+                }
+                for k in ["arcs", "components", "reached", "distance_sum"] {
+                    assert_eq!(cj[k], mj[k], "{k}: {m:?} at P = {p}");
+                }
+            }
+        }
+    }
+    // A bad line deep in the file, past many blocks: one error, the one-process one.
+    let el = d.join("t.el");
+    let mut lines: Vec<String> = std::fs::read_to_string(&el)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    lines[4321] = "12 -4 1".into();
+    let bad = d.join("bad.el");
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let o = Command::new(BIN).args(["wcc", s(&bad)]).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = err.lines().find(|l| l.starts_with("error:")).unwrap();
+    assert!(line.contains("bad.el:4322:"), "{line}");
+    for (p, block) in [(1, 1 << 20), (3, 999)] {
+        for cmd in ["wcc", "pagerank", "bfs"] {
+            let mut a = vec![cmd, s(&bad), "--backend", "mpi"];
+            if cmd == "bfs" {
+                a.extend(["--source", "1"]);
+            }
+            let o = mpirun_block(p, block, &a);
+            let e = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success());
+            let lines: Vec<&str> = e.lines().filter(|l| l.starts_with("error:")).collect();
+            assert_eq!(lines, [line], "{cmd} at P = {p}");
+        }
+    }
+    // More entries than the size line declares, and more ranks than vertices.
+    let mm = d.join("over.mtx");
+    std::fs::write(
+        &mm,
+        "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n3 1\n",
+    )
+    .unwrap();
+    fails_once(
+        2,
+        &["wcc", s(&mm), "--backend", "mpi"],
+        "over.mtx:5: more entries than the 2 declared on line 2",
+    );
+    let tiny = d.join("tiny.el");
+    std::fs::write(&tiny, "0 1\n1 2\n").unwrap();
+    fails_once(
+        4,
+        &["wcc", s(&tiny), "--backend", "mpi"],
+        "4 ranks for 3 vertices",
+    );
+    // A bad block size is named.
+    let o = mpirun_block(2, 0, &["wcc", s(&tiny), "--backend", "mpi"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("EDGEBLAS_TEXT_BLOCK=0"));
 }
 
 #[test]

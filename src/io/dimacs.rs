@@ -8,7 +8,7 @@ use super::text::{self, Columns, Declared, LineSpec, Range, Values, show, tokens
 use super::{Graph, ReadOptions, VertexIds};
 use crate::error::{Error, Result};
 
-const SPEC: LineSpec = LineSpec {
+pub(crate) const SPEC: LineSpec = LineSpec {
     comment: [b'c', b'c'],
     prefix: Some(b'a'),
     columns: Columns::Three,
@@ -36,12 +36,34 @@ pub(crate) fn declared(head: &[u8]) -> Option<DeclaredSize> {
     })
 }
 
-/// Parses a whole DIMACS file.
-pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
+/// A DIMACS file's problem line `p sp n m`.
+pub(crate) struct Header {
+    /// Vertices.
+    pub n: u64,
+    /// The arc count it declares.
+    pub declared: Declared,
+    /// The offset of the line after it, and that line's number.
+    pub body: usize,
+    pub line: u64,
+}
+
+/// Reads the problem line at the start of `b`, a whole file of `bytes` bytes or
+/// (`complete` false) a prefix of it cut after a newline; `Ok(None)` when that prefix
+/// holds only comments.
+pub(crate) fn header(
+    name: &str,
+    b: &[u8],
+    complete: bool,
+    bytes: usize,
+    opts: &ReadOptions,
+) -> Result<Option<Header>> {
     let mut p = 0usize;
     let mut line = 1u64;
     let is_comment = |t: &[u8]| tokens(t).next().is_some_and(|w| w[0] == b'c');
     let Some((pline, text)) = text::next_line(b, &mut p, &mut line, is_comment) else {
+        if !complete {
+            return Ok(None);
+        }
         return Err(Error::parse(
             name,
             0,
@@ -71,26 +93,36 @@ pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
         |what: &str, t: &[u8]| text::parse_id(what, t).map_err(|m| Error::parse(name, pline, m));
     let n = id("vertex count", toks[2])?;
     let m = id("arc count", toks[3])?;
-    text::check_vertex_count(name, pline, n, b.len(), opts)?;
-    let declared = Declared {
-        count: m,
-        line: pline,
-        what: "the problem line",
-    };
+    text::check_vertex_count(name, pline, n, bytes, opts)?;
+    Ok(Some(Header {
+        n,
+        declared: Declared {
+            count: m,
+            line: pline,
+            what: "the problem line",
+        },
+        body: p,
+        line,
+    }))
+}
+
+/// Parses a whole DIMACS file.
+pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
+    let h = header(name, b, true, b.len(), opts)?.expect("a whole file has its header or fails");
     let edges = text::parse_records(
         name,
-        &b[p..],
-        line,
+        &b[h.body..],
+        h.line,
         &SPEC,
-        &Range { base: 1, n },
-        Some(&declared),
+        &Range { base: 1, n: h.n },
+        Some(&h.declared),
     )?;
     let shape = if opts.undirected {
         Shape::Undirected
     } else {
         Shape::Directed
     };
-    let (adjacency, weights, duplicates) = assemble::build(n as usize, edges.parts, true, shape);
+    let (adjacency, weights, duplicates) = assemble::build(h.n as usize, edges.parts, true, shape);
     Ok(Graph {
         adjacency,
         weights,

@@ -44,7 +44,7 @@ pub(crate) fn vertex_path(edge: &Path) -> Result<PathBuf> {
 }
 
 /// Ids sorted ascending and unique, mapped by position.
-struct Explicit<'a> {
+pub(crate) struct Explicit<'a> {
     ids: &'a [u64],
     /// `Some(first id)` when the ids are consecutive: the map is then a subtraction.
     base: Option<u64>,
@@ -52,7 +52,7 @@ struct Explicit<'a> {
 }
 
 impl<'a> Explicit<'a> {
-    fn new(ids: &'a [u64], v_name: &'a str) -> Self {
+    pub(crate) fn new(ids: &'a [u64], v_name: &'a str) -> Self {
         let base = match (ids.first(), ids.last()) {
             (Some(&a), Some(&z)) if z - a == ids.len() as u64 - 1 => Some(a),
             _ => None,
@@ -90,7 +90,7 @@ fn vertex_count(name: &str, n: usize) -> Result<usize> {
 }
 
 /// Parses a vertex file: the sorted ids, each listed once.
-fn parse_vertices(v_name: &str, v: &[u8]) -> Result<Vec<u64>> {
+pub(crate) fn parse_vertices(v_name: &str, v: &[u8]) -> Result<Vec<u64>> {
     if v.is_empty() {
         return Err(Error::parse(v_name, 0, "the vertex file is empty"));
     }

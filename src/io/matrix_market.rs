@@ -107,15 +107,56 @@ pub(crate) fn declared(head: &[u8]) -> Option<DeclaredSize> {
     })
 }
 
-/// Parses a whole Matrix Market file.
-pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
+/// A Matrix Market file's header: the banner and the size line.
+pub(crate) struct Header {
+    pub field: ValueType,
+    pub symmetric: bool,
+    /// Rows (= columns = vertices).
+    pub n: u64,
+    /// The entry count of the size line.
+    pub declared: Declared,
+    pub spec: LineSpec,
+    /// The offset of the line after the size line, and that line's number.
+    pub body: usize,
+    pub line: u64,
+}
+
+impl Header {
+    /// How the records become arcs.
+    pub(crate) fn shape(&self, undirected: bool) -> Shape {
+        if self.symmetric {
+            Shape::Symmetric
+        } else if undirected {
+            Shape::Undirected
+        } else {
+            Shape::Directed
+        }
+    }
+}
+
+/// Reads the header at the start of `b`, a whole file of `bytes` bytes or (`complete`
+/// false) a prefix of it cut after a newline; `Ok(None)` when that prefix ends before
+/// the size line.
+pub(crate) fn header(
+    name: &str,
+    b: &[u8],
+    complete: bool,
+    bytes: usize,
+    opts: &ReadOptions,
+) -> Result<Option<Header>> {
     let is_comment = |t: &[u8]| t.iter().find(|&&c| !text::is_blank(c)) == Some(&b'%');
     // The banner is the very first line, comment-like though it is.
     let first_end = memchr::memchr(b'\n', b).unwrap_or(b.len());
+    if !complete && first_end == b.len() {
+        return Ok(None);
+    }
     let ban = banner(name, &b[..first_end])?;
     let mut p = (first_end + 1).min(b.len());
     let mut line = 2u64;
     let Some((size_line, size)) = text::next_line(b, &mut p, &mut line, is_comment) else {
+        if !complete {
+            return Ok(None);
+        }
         return Err(Error::parse(
             name,
             line,
@@ -148,7 +189,7 @@ pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
             ),
         ));
     }
-    text::check_vertex_count(name, size_line, nrows, b.len(), opts)?;
+    text::check_vertex_count(name, size_line, nrows, bytes, opts)?;
     let (columns, values) = match ban.field {
         ValueType::Pattern => (Columns::Two, Values::Real),
         ValueType::Integer => (Columns::Three, Values::Integer),
@@ -167,33 +208,40 @@ pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
         },
         plural: "entries",
     };
-    let declared = Declared {
-        count: nnz,
-        line: size_line,
-        what: "the size line",
-    };
+    Ok(Some(Header {
+        field: ban.field,
+        symmetric: ban.symmetric,
+        n: nrows,
+        declared: Declared {
+            count: nnz,
+            line: size_line,
+            what: "the size line",
+        },
+        spec,
+        body: p,
+        line,
+    }))
+}
+
+/// Parses a whole Matrix Market file.
+pub(crate) fn parse(name: &str, b: &[u8], opts: &ReadOptions) -> Result<Graph> {
+    let h = header(name, b, true, b.len(), opts)?.expect("a whole file has its header or fails");
     let edges = text::parse_records(
         name,
-        &b[p..],
-        line,
-        &spec,
-        &Range { base: 1, n: nrows },
-        Some(&declared),
+        &b[h.body..],
+        h.line,
+        &h.spec,
+        &Range { base: 1, n: h.n },
+        Some(&h.declared),
     )?;
-    let shape = if ban.symmetric {
-        Shape::Symmetric
-    } else if opts.undirected {
-        Shape::Undirected
-    } else {
-        Shape::Directed
-    };
+    let shape = h.shape(opts.undirected);
     let records = edges.records;
     let (adjacency, weights, duplicates) =
-        assemble::build(nrows as usize, edges.parts, edges.weighted, shape);
+        assemble::build(h.n as usize, edges.parts, edges.weighted, shape);
     Ok(Graph {
         adjacency,
         weights,
-        value_type: ban.field,
+        value_type: h.field,
         ids: VertexIds::Offset(1),
         directed: shape == Shape::Directed,
         records,

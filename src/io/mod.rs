@@ -65,6 +65,8 @@ mod graphalytics;
 mod matrix_market;
 pub mod parts;
 mod source;
+#[cfg(any(feature = "mpi", test))]
+pub(crate) mod stream;
 mod text;
 mod write;
 

@@ -9,7 +9,7 @@ use flate2::read::MultiGzDecoder;
 use crate::error::{Error, Result};
 
 /// The two bytes every gzip member starts with.
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+pub(crate) const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Reads the whole file (compressed or not: decompression is [`decompress`]'s job).
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>> {

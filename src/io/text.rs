@@ -580,80 +580,148 @@ pub(crate) fn parse_records<M: IdMap>(
     ids: &M,
     declared: Option<&Declared>,
 ) -> Result<Edges> {
-    let chunks = split_chunks(text);
-    let outs: Vec<ChunkOut> = if chunks.len() == 1 {
-        vec![parse_chunk(chunks[0], spec, ids, u64::MAX)]
-    } else {
-        chunks
-            .par_iter()
-            .map(|c| parse_chunk(c, spec, ids, u64::MAX))
-            .collect()
-    };
-    let mut edges = Edges {
-        parts: Vec::with_capacity(outs.len()),
-        records: 0,
-        weighted: spec.columns == Columns::Three,
-        real: false,
-        max: 0,
-    };
-    let mut first: Option<bool> = None;
-    let mut line0 = first_line;
-    for (k, o) in outs.into_iter().enumerate() {
-        let at = |local: u64| line0 + local - 1;
-        if let Some(d) = declared
-            && edges.records + o.records > d.count
-        {
-            // The count is passed inside this chunk: find the line where, sequentially.
-            let again = parse_chunk(chunks[k], spec, ids, d.count - edges.records);
-            let (local, message) = again.error.unwrap_or((1, String::new()));
-            let message = if message.is_empty() {
-                format!(
-                    "more {} than the {} declared on line {}",
-                    spec.plural, d.count, d.line
-                )
-            } else {
-                message
-            };
-            return Err(Error::parse(name, at(local), message));
-        }
-        let mismatch = match (first, o.first) {
-            (Some(f), Some((l, h))) if f != h => Some((l, mixed_columns(h))),
-            _ => None,
-        };
-        let err = match (mismatch, o.error) {
-            (Some(m), Some(e)) => Some(if m.0 <= e.0 { m } else { e }),
-            (m, e) => m.or(e),
-        };
-        if let Some((local, message)) = err {
-            return Err(Error::parse(name, at(local), message));
-        }
-        if first.is_none() {
-            first = o.first.map(|f| f.1);
-        }
-        edges.records += o.records;
-        edges.real |= o.real;
-        if o.records > 0 {
-            edges.max = edges.max.max(o.max);
-        }
-        line0 += o.lines;
-        edges.parts.push(o.part);
-    }
-    if spec.columns == Columns::TwoOrThree {
-        edges.weighted = first == Some(true);
-    }
-    if let Some(d) = declared
-        && edges.records < d.count
-    {
-        return Err(Error::parse(
+    let mut stream = RecordStream::new(name, first_line, spec, declared);
+    let parts = stream.feed(text, ids)?;
+    stream.finish(parts)
+}
+
+/// The records of a text section read in pieces ([`RecordStream::feed`]), each piece
+/// whole lines that follow the last: the same records, counts and errors (with their file
+/// lines) as [`parse_records`] on the whole section.
+pub(crate) struct RecordStream<'a> {
+    name: &'a str,
+    spec: &'a LineSpec,
+    declared: Option<&'a Declared>,
+    /// The file line of the next piece's first byte.
+    line0: u64,
+    /// Whether the section's first record had a value.
+    first: Option<bool>,
+    /// Records so far.
+    pub records: u64,
+    /// Some value so far was not an integer literal.
+    pub real: bool,
+    /// The largest vertex index so far (0 before any record).
+    pub max: u32,
+}
+
+impl<'a> RecordStream<'a> {
+    /// A section of `name` that starts on line `first_line`.
+    pub(crate) fn new(
+        name: &'a str,
+        first_line: u64,
+        spec: &'a LineSpec,
+        declared: Option<&'a Declared>,
+    ) -> Self {
+        RecordStream {
             name,
-            d.line,
-            format!(
-                "{} declares {} {}, but the file has {}",
-                d.what, d.count, spec.plural, edges.records
-            ),
-        ));
+            spec,
+            declared,
+            line0: first_line,
+            first: None,
+            records: 0,
+            real: false,
+            max: 0,
+        }
     }
-    Ok(edges)
+
+    /// Whether the records carry a value (known once a record was read, or from the spec).
+    pub(crate) fn weighted(&self) -> bool {
+        match self.spec.columns {
+            Columns::Two => false,
+            Columns::Three => true,
+            Columns::TwoOrThree => self.first == Some(true),
+        }
+    }
+
+    /// Parses the next piece of the section (whole lines, the last one's newline
+    /// optional only at the end of the section), in parallel chunks, and returns its
+    /// records chunk by chunk.
+    ///
+    /// # Errors
+    /// The first error of the piece, at its line in the file: a bad record, records past
+    /// the declared count, a record whose column count differs from the first's.
+    pub(crate) fn feed<M: IdMap>(&mut self, text: &[u8], ids: &M) -> Result<Vec<Part>> {
+        let (name, spec) = (self.name, self.spec);
+        let chunks = split_chunks(text);
+        let outs: Vec<ChunkOut> = if chunks.len() == 1 {
+            vec![parse_chunk(chunks[0], spec, ids, u64::MAX)]
+        } else {
+            chunks
+                .par_iter()
+                .map(|c| parse_chunk(c, spec, ids, u64::MAX))
+                .collect()
+        };
+        let mut parts = Vec::with_capacity(outs.len());
+        for (k, o) in outs.into_iter().enumerate() {
+            let line0 = self.line0;
+            let at = |local: u64| line0 + local - 1;
+            if let Some(d) = self.declared
+                && self.records + o.records > d.count
+            {
+                // The count is passed inside this chunk: find the line where, sequentially.
+                let again = parse_chunk(chunks[k], spec, ids, d.count - self.records);
+                let (local, message) = again.error.unwrap_or((1, String::new()));
+                let message = if message.is_empty() {
+                    format!(
+                        "more {} than the {} declared on line {}",
+                        spec.plural, d.count, d.line
+                    )
+                } else {
+                    message
+                };
+                return Err(Error::parse(name, at(local), message));
+            }
+            let mismatch = match (self.first, o.first) {
+                (Some(f), Some((l, h))) if f != h => Some((l, mixed_columns(h))),
+                _ => None,
+            };
+            let err = match (mismatch, o.error) {
+                (Some(m), Some(e)) => Some(if m.0 <= e.0 { m } else { e }),
+                (m, e) => m.or(e),
+            };
+            if let Some((local, message)) = err {
+                return Err(Error::parse(name, at(local), message));
+            }
+            if self.first.is_none() {
+                self.first = o.first.map(|f| f.1);
+            }
+            self.records += o.records;
+            self.real |= o.real;
+            if o.records > 0 {
+                self.max = self.max.max(o.max);
+            }
+            self.line0 += o.lines;
+            parts.push(o.part);
+        }
+        Ok(parts)
+    }
+
+    /// The section's end: its records (`parts`, all that [`RecordStream::feed`] gave, in
+    /// order) and what they say.
+    ///
+    /// # Errors
+    /// Fewer records than declared, at the declaring line.
+    pub(crate) fn finish(self, parts: Vec<Part>) -> Result<Edges> {
+        if let Some(d) = self.declared
+            && self.records < d.count
+        {
+            return Err(Error::parse(
+                self.name,
+                d.line,
+                format!(
+                    "{} declares {} {}, but the file has {}",
+                    d.what, d.count, self.spec.plural, self.records
+                ),
+            ));
+        }
+        Ok(Edges {
+            parts,
+            records: self.records,
+            weighted: self.weighted(),
+            real: self.real,
+            max: self.max,
+        })
+    }
 }
 
 /// One chunk of a line-by-line parse: what it built, its newlines, and its first error.
