@@ -14,7 +14,7 @@
 //! | [`net`] | [`Net`]: the collectives, traffic counts, and [`Net::agree`] for errors every rank must see before the next collective |
 //! | [`bfs`] | [`bfs::scatter_graph`] (rank 0 reads, the ranks get their rows), [`bfs::bfs`]: direction-optimizing, push by alltoallv, pull by allgather |
 //! | [`bfs2d`] | [`bfs2d::bfs`]: the same search over a 2-D grid of blocks (Buluç-Madduri), exchanges along grid rows and columns |
-//! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph |
+//! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph; [`read::read_text_row_blocks`]: rank 0 streams a text file in blocks to the rows' ranks |
 //! | [`algebra`] | [`algebra::mxv`] (pull) and [`algebra::vxm`] (push) with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
 //! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
 //! | [`sssp`] | [`sssp::bellman_ford`] (a distributed `mxv` over the rows of `A'` a round) and [`sssp::delta_stepping`] (a distributed `vxm` a relaxation): the CPU's rounds; distances, rounds and predecessors identical to one process |
@@ -25,9 +25,13 @@
 //! A binary graph (`.ebg`, a regular uncompressed file every rank can open) is read in
 //! row blocks, every rank its own ([`read`]): no rank holds the whole graph. So is a
 //! directory of parts ([`crate::io::parts`]), rank `r` reading part `r`, which
-//! `generate chung-lu --backend mpi -o DIR` writes without gathering. Any other
-//! input is read by rank 0 alone (a file only rank 0 can see, on a local disk or a pipe,
-//! works, and the others never open it), which sends each rank its rows (BFS) or the
+//! `generate chung-lu --backend mpi -o DIR` writes without gathering. A text file (edge
+//! list, Matrix Market, DIMACS, Graphalytics) goes through rank 0 in blocks
+//! ([`read::read_text_row_blocks`]): rank 0 reads it twice, to check it and cut the rows
+//! by arcs, then to send each record to its row's rank, and holds a block and a word per
+//! vertex, never the graph. Any other input (the adjacency form, a pipe) is read whole
+//! by rank 0 alone (a file only rank 0 can see works, and the others never open it),
+//! which sends each rank its rows (BFS) or the
 //! degree distribution (Chung-Lu). Rank 0 writes every output.
 //!
 //! # Errors

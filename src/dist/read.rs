@@ -240,13 +240,14 @@ fn key(s: u32, d: u32) -> u64 {
 }
 
 /// Rank 0's first pass: the whole file checked, and the cut of its rows by arcs.
+/// Also each rank's number of records to come (its rows' arcs before repeats merge).
 fn text_plan(
     path: &Path,
     format: Format,
     opts: &ReadOptions,
     ranks: usize,
     block: usize,
-) -> Result<(Summary, bool, RowBlocks)> {
+) -> Result<(Summary, bool, RowBlocks, Vec<u64>)> {
     let stream = TextStream::open(path, format, opts, block)?;
     let symmetric = stream.header.symmetric;
     // Arcs per row, at v + 1 (made offsets below); grown as the ids come for an edge list.
@@ -277,7 +278,13 @@ fn text_plan(
         counts[v + 1] += counts[v];
     }
     let part = RowBlocks::by_arcs(&counts, ranks);
-    Ok((summary, symmetric, part))
+    let to_come = (0..ranks)
+        .map(|r| {
+            let rows = part.range(r);
+            counts[rows.end] - counts[rows.start]
+        })
+        .collect();
+    Ok((summary, symmetric, part, to_come))
 }
 
 /// Reads the text graph file at `path` in `format` (edge list, Matrix Market, DIMACS,
@@ -308,9 +315,10 @@ pub fn read_text_row_blocks(
         Ok(None)
     };
     let planned = net.agree(planned)?;
-    // [vertices, records, weighted, value type, symmetric, starts...] from rank 0.
+    // [vertices, records, weighted, value type, symmetric, to come..., starts...] from
+    // rank 0.
     let mut words = Vec::new();
-    if let Some((sum, symmetric, part)) = &planned {
+    if let Some((sum, symmetric, part, to_come)) = &planned {
         words = vec![
             sum.vertices as u64,
             sum.records,
@@ -318,18 +326,21 @@ pub fn read_text_row_blocks(
             value_code(sum.value_type),
             *symmetric as u64,
         ];
+        words.extend_from_slice(to_come);
         words.extend_from_slice(part.starts());
     }
     let words = net.broadcast_u64s(&words);
     let (n, records, weighted) = (words[0] as usize, words[1], words[2] != 0);
     let (value_type, symmetric) = (value_of_code(words[3]), words[4] != 0);
-    let part = RowBlocks::from_starts(words[5..].to_vec());
-    let ids = planned.map(|(sum, _, _)| sum.ids);
+    let to_come = words[5 + net.rank()] as usize;
+    let part = RowBlocks::from_starts(words[5 + ranks..].to_vec());
+    let ids = planned.map(|(sum, _, _, _)| sum.ids);
 
     // The second pass: rank 0 sends each block's arcs to their rows' owners, a round a
     // block (flag 1), then ends the rounds (flag 0); the others receive.
-    let mut keys: Vec<u64> = Vec::new();
-    let mut values: Vec<f64> = Vec::new();
+    // Sized once: what the first pass counted for this rank's rows.
+    let mut keys: Vec<u64> = Vec::with_capacity(to_come);
+    let mut values: Vec<f64> = Vec::with_capacity(if weighted { to_come } else { 0 });
     let mut receive = |sent_keys: &[Vec<u64>], sent_values: &[Vec<f64>]| {
         keys.extend(net.alltoallv(sent_keys));
         if weighted {
