@@ -20,8 +20,10 @@
 //!
 //! Inside a rank the level's work runs on the rank's rayon threads (`--threads`): a push
 //! walks chunks of the frontier in parallel and takes the offers with an atomic minimum
-//! per vertex, a pull scans chunks of the owned vertices in parallel. MPI is called from
-//! the calling thread only (MPI initialized `Funneled`).
+//! per vertex, and a pull is the CPU's pull kernel over the owned rows of `A'` (chunks of
+//! vertices in parallel, the next rows' first arcs prefetched, the new frontier left as a
+//! bitmap with its out-arcs counted), so that one rank does a level's work as one process
+//! does. MPI is called from the calling thread only (MPI initialized `Funneled`).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -31,6 +33,7 @@ use super::net::{Net, Traffic};
 use super::partition::{Partition, RowBlocks};
 use crate::algebra::Index;
 use crate::algo::bfs::{BfsGraph, BfsOptions, BfsResult, Direction, Policy, drive};
+use crate::backend::cpu::{SEQUENTIAL_WORK, bfs_level};
 use crate::error::{Error, Result};
 use crate::matrix::Csr;
 use crate::ops::{BfsLevels, StepCounts};
@@ -391,8 +394,12 @@ struct DistLevels<'a> {
     /// without one cannot be reached by a pull): a pull level scans its words, skipping
     /// 64 settled vertices at a time, as the CPU's does.
     unvisited: Vec<u64>,
-    /// Owned frontier vertices (global ids), ascending.
-    frontier: Vec<Index>,
+    /// Owned frontier vertices (global ids), ascending; built from `frontier_bits` when
+    /// a push or a small pull asks for it after a pull.
+    frontier: Option<Vec<Index>>,
+    /// The owned frontier as a bitmap of the owned rows (bit 0 = the first), as a pull
+    /// leaves it; `None` after a push.
+    frontier_bits: Option<Vec<u64>>,
     depth: u32,
     nf: u64,
     mf: u64,
@@ -400,23 +407,26 @@ struct DistLevels<'a> {
     traffic: Vec<Traffic>,
 }
 
+/// A level's new frontier: as a list (push) or as a bitmap of the owned rows (pull).
+type Frontier = (Option<Vec<Index>>, Option<Vec<u64>>);
+
 /// Frontier vertices a rayon task walks in a push level.
 const PUSH_CHUNK: usize = 1024;
 /// `(v, u)` offers a task takes in a push level.
 const OFFER_CHUNK: usize = 8192;
-/// Owned vertices a task scans in a pull level.
-const PULL_CHUNK: usize = 4096;
 
 impl DistLevels<'_> {
-    fn push(&mut self) -> (Vec<Index>, u64) {
+    fn push(&mut self) -> (Frontier, usize, u64, u64) {
         let g = self.g;
         let p = self.net.size();
         let me = self.net.rank();
         let lo = self.lo;
         let range = g.part.range(me);
+        self.frontier_list();
+        // The frontier is replaced by this level's at its end.
+        let frontier = self.frontier.take().expect("made above");
         // Each task's frontier arcs u -> v as (v, u) pairs by owner of v, this rank's too.
-        let walked: Vec<(Vec<Vec<Index>>, u64)> = self
-            .frontier
+        let walked: Vec<(Vec<Vec<Index>>, u64)> = frontier
             .par_chunks(PUSH_CHUNK)
             .map(|fr| {
                 let mut out: Vec<Vec<Index>> = vec![Vec::new(); p];
@@ -460,27 +470,51 @@ impl DistLevels<'_> {
             self.depth + 1,
             [&local[..], &got[..]],
         );
-        (next, examined)
+        let mf = next
+            .par_iter()
+            .map(|&v| self.g.out_row(v as usize - lo).len() as u64)
+            .sum();
+        let found = next.len();
+        ((Some(next), None), found, examined, mf)
+    }
+
+    /// The owned frontier as a list, made from the bitmap a pull left if need be.
+    fn frontier_list(&mut self) -> &[Index] {
+        if self.frontier.is_none() {
+            let bits = self.frontier_bits.as_ref().expect("a frontier in one form");
+            let mut list = Vec::new();
+            bfs_level::bits_to_queue(bits, &mut list, bits.len() < SEQUENTIAL_WORK / 64);
+            let lo = self.lo as Index;
+            list.par_iter_mut().for_each(|v| *v += lo);
+            self.frontier = Some(list);
+        }
+        self.frontier.as_deref().expect("made above")
     }
 
     /// The global frontier as a bitmap of `n` bits.
-    fn frontier_bitmap(&self) -> Vec<u64> {
+    fn frontier_bitmap(&mut self) -> Vec<u64> {
         let g = self.g;
         let n = g.vertices();
         let mut bits = vec![0u64; n.div_ceil(64)];
         if self.nf * 32 < n as u64 {
-            for v in self.net.allgatherv(&self.frontier) {
+            for v in self.net.allgatherv(self.frontier_list()) {
                 bits[v as usize >> 6] |= 1 << (v & 63);
             }
             return bits;
         }
         // Every rank's piece of the bitmap, bit 0 being its first vertex.
-        let len = g.part.range(self.net.rank()).len();
-        let mut mine = vec![0u64; len.div_ceil(64)];
-        for &v in &self.frontier {
-            let lv = v as usize - self.lo;
-            mine[lv >> 6] |= 1 << (lv & 63);
-        }
+        let mine = match self.frontier_bits.take() {
+            Some(b) => b,
+            None => {
+                let len = g.part.range(self.net.rank()).len();
+                let mut mine = vec![0u64; len.div_ceil(64)];
+                for &v in self.frontier.as_deref().expect("a frontier in one form") {
+                    let lv = v as usize - self.lo;
+                    mine[lv >> 6] |= 1 << (lv & 63);
+                }
+                mine
+            }
+        };
         let all = self.net.allgatherv(&mine);
         let mut at = 0usize;
         for r in 0..g.part.ranks() {
@@ -492,47 +526,38 @@ impl DistLevels<'_> {
         bits
     }
 
-    fn pull(&mut self) -> (Vec<Index>, u64) {
+    /// A pull level: the CPU's pull kernel ([`bfs_level::pull_level`]) over this rank's
+    /// rows of `A'` against the gathered frontier, which also counts the new frontier's
+    /// out-arcs.
+    fn pull(&mut self) -> (Frontier, usize, u64, u64) {
         let bits = self.frontier_bitmap();
         let g = self.g;
-        let (lo, parents) = (self.lo, &self.parents);
-        let next_level = self.depth + 1;
-        // Each task scans its unvisited vertices' in-arcs in ascending order and stops at
-        // the first frontier vertex, the smallest.
-        // Only the set bits of `unvisited`: O(n / 64 + in-arcs scanned) a level.
-        let found: Vec<(Vec<Index>, u64)> = self
-            .levels
-            .par_chunks_mut(PULL_CHUNK)
-            .zip(self.unvisited.par_chunks_mut(PULL_CHUNK / 64))
-            .enumerate()
-            .map(|(k, (chunk, words))| {
-                let mut next = Vec::new();
-                let mut examined = 0u64;
-                for (wi, word) in words.iter_mut().enumerate() {
-                    let mut open = *word;
-                    while open != 0 {
-                        let bit = open.trailing_zeros() as usize;
-                        open &= open - 1;
-                        let i = wi * 64 + bit;
-                        let lv = k * PULL_CHUNK + i;
-                        for &u in g.in_row(lv) {
-                            examined += 1;
-                            if bits[u as usize >> 6] >> (u & 63) & 1 == 1 {
-                                chunk[i] = next_level;
-                                *word &= !(1 << bit);
-                                parents[lv].store(u, Ordering::Relaxed);
-                                next.push((lv + lo) as Index);
-                                break;
-                            }
-                        }
-                    }
-                }
-                (next, examined)
-            })
-            .collect();
-        let examined = found.iter().map(|f| f.1).sum();
-        let next = found.into_iter().flat_map(|f| f.0).collect();
-        (next, examined)
+        let rows = self.levels.len();
+        let (at_offsets, at_indices) = match g.has_in {
+            true => (&g.in_offsets[..], &g.in_indices[..]),
+            false => (&g.out_offsets[..], &g.out_indices[..]),
+        };
+        // The kernel's visited set is the complement of `unvisited` (reached, or without
+        // an in-arc); its tail bits past the rows are ignored.
+        let mut visited: Vec<u64> = self.unvisited.iter().map(|w| !w).collect();
+        let mut next_bits = vec![0u64; visited.len()];
+        let sequential = rows < SEQUENTIAL_WORK && at_indices.len() < SEQUENTIAL_WORK;
+        let c = bfs_level::pull_level(
+            at_offsets,
+            at_indices,
+            &g.out_offsets,
+            &bits,
+            &mut visited,
+            &mut next_bits,
+            bfs_level::plain_u32(&mut self.parents),
+            &mut self.levels,
+            self.depth + 1,
+            sequential,
+        );
+        for (u, v) in self.unvisited.iter_mut().zip(&visited) {
+            *u &= !v;
+        }
+        ((None, Some(next_bits)), c.vertices, c.examined, c.out_edges)
     }
 }
 
@@ -556,16 +581,12 @@ impl BfsLevels for DistLevels<'_> {
     }
     fn step(&mut self, dir: Direction) -> Result<StepCounts> {
         let before = self.net.sent();
-        let (next, examined) = match dir {
+        let (next, found, examined, mf) = match dir {
             Direction::Push => self.push(),
             Direction::Pull => self.pull(),
         };
-        let mf: u64 = next
-            .par_iter()
-            .map(|&v| self.g.out_row(v as usize - self.lo).len() as u64)
-            .sum();
-        let c = self.net.allreduce_sum(&[next.len() as u64, mf, examined]);
-        self.frontier = next;
+        let c = self.net.allreduce_sum(&[found as u64, mf, examined]);
+        (self.frontier, self.frontier_bits) = next;
         self.depth += 1;
         self.nf = c[0];
         self.mf = c[1];
@@ -783,7 +804,8 @@ pub fn bfs(
         parents,
         levels,
         unvisited,
-        frontier,
+        frontier: Some(frontier),
+        frontier_bits: None,
         depth: 0,
         nf: c[0],
         mf: c[1],

@@ -64,6 +64,15 @@ pub(crate) fn atomic_u32(s: &mut [u32]) -> &[AtomicU32] {
     unsafe { &*(s as *mut [u32] as *const [AtomicU32]) }
 }
 
+/// Views atomics as plain `u32`s, for a pass that holds them exclusively.
+#[inline]
+pub(crate) fn plain_u32(s: &mut [AtomicU32]) -> &mut [u32] {
+    // SAFETY: AtomicU32 has the size, alignment and bit validity of u32; the exclusive
+    // borrow rules out any other access, atomic or not, while the plain view lives (the
+    // same reasoning as `AtomicU32::get_mut_slice`).
+    unsafe { &mut *(s as *mut [AtomicU32] as *mut [u32]) }
+}
+
 /// Asks the cache for `data[i]` ahead of its use (a hint; nothing on other targets).
 #[inline(always)]
 fn prefetch<X>(data: &[X], i: usize) {
