@@ -55,6 +55,9 @@ pub struct LocalGraph {
     out_indices: Vec<Index>,
     in_offsets: Vec<u64>,
     in_indices: Vec<Index>,
+    /// Bit `lv` set when owned vertex `lv` has an in-arc (a pull can reach it), made by
+    /// the first search and kept for the next.
+    pulled: std::sync::OnceLock<Vec<u64>>,
 }
 
 impl LocalGraph {
@@ -135,6 +138,20 @@ impl LocalGraph {
 
     pub(crate) fn out_row(&self, lv: usize) -> &[Index] {
         &self.out_indices[self.out_offsets[lv] as usize..self.out_offsets[lv + 1] as usize]
+    }
+
+    /// Bit `lv` set when owned vertex `lv` has an in-arc.
+    fn pull_reachable(&self) -> &[u64] {
+        self.pulled.get_or_init(|| {
+            let rows = self.out_offsets.len() - 1;
+            let mut bits = vec![0u64; rows.div_ceil(64)];
+            bits.par_iter_mut().enumerate().for_each(|(k, w)| {
+                for lv in 64 * k..rows.min(64 * k + 64) {
+                    *w |= (!self.in_row(lv).is_empty() as u64) << (lv & 63);
+                }
+            });
+            bits
+        })
     }
 
     fn in_row(&self, lv: usize) -> &[Index] {
@@ -226,6 +243,7 @@ pub fn scatter_graph(net: &Net, graph: Option<(&BfsGraph<'_, ()>, bool)>) -> Loc
         out_indices,
         in_offsets,
         in_indices,
+        pulled: Default::default(),
     }
 }
 
@@ -361,6 +379,7 @@ impl LocalGraph {
             out_indices,
             in_offsets,
             in_indices,
+            pulled: Default::default(),
         }
     }
 }
@@ -611,7 +630,7 @@ impl BfsLevels for DistLevels<'_> {
         Ok(gather_search(
             self.net,
             self.parents,
-            &self.levels,
+            self.levels,
             &self.traffic,
             reached,
         ))
@@ -686,14 +705,15 @@ pub(crate) type SearchEnd = (Option<(Vec<u32>, Vec<u32>)>, Vec<Traffic>, u64);
 pub(crate) fn gather_search(
     net: &Net,
     parents: Vec<AtomicU32>,
-    levels: &[u32],
+    levels: Vec<u32>,
     traffic: &[Traffic],
     reached: u64,
 ) -> SearchEnd {
     let reached = net.allreduce_sum(&[reached])[0];
-    let parents: Vec<u32> = parents.into_par_iter().map(AtomicU32::into_inner).collect();
-    let parents = net.gatherv_root(&parents);
-    let levels = net.gatherv_root(levels);
+    // In place (the same layout): no second vector.
+    let parents: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
+    let parents = net.gatherv_root_owned(parents);
+    let levels = net.gatherv_root_owned(levels);
     let flat: Vec<u64> = traffic.iter().flat_map(|t| [t.bytes, t.messages]).collect();
     let sum = net.allreduce_sum(&flat);
     let per_level = sum
@@ -779,13 +799,7 @@ pub fn bfs(
         .collect();
     frontier.sort_unstable();
     frontier.dedup();
-    let rows = range.len();
-    let mut unvisited = vec![0u64; rows.div_ceil(64)];
-    unvisited.par_iter_mut().enumerate().for_each(|(k, w)| {
-        for lv in 64 * k..rows.min(64 * k + 64) {
-            *w |= (!g.in_row(lv).is_empty() as u64) << (lv & 63);
-        }
-    });
+    let mut unvisited = g.pull_reachable().to_vec();
     for &s in &frontier {
         let ls = s as usize - lo;
         parents[ls].store(s, Ordering::Relaxed);

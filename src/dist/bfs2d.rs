@@ -569,7 +569,7 @@ impl BfsLevels for Levels2d<'_> {
         Ok(gather_search(
             self.net,
             self.parents,
-            &self.levels,
+            self.levels,
             &self.traffic,
             reached,
         ))

@@ -292,6 +292,18 @@ impl Net {
             .collect()
     }
 
+    /// [`Net::gatherv_root`] of a vector this rank gives up: on one rank, that vector
+    /// itself (no copy).
+    pub fn gatherv_root_owned<T: Equivalence + Copy + Default>(
+        &self,
+        mine: Vec<T>,
+    ) -> Option<Vec<T>> {
+        if self.size == 1 {
+            return Some(mine);
+        }
+        self.gatherv_root(&mine)
+    }
+
     /// Every rank's `mine`, concatenated in rank order, at rank 0 (`Some` there, `None`
     /// elsewhere; MPI_Gatherv after an MPI_Gather of the lengths).
     pub fn gatherv_root<T: Equivalence + Copy + Default>(&self, mine: &[T]) -> Option<Vec<T>> {
