@@ -64,7 +64,9 @@ pub(crate) fn atomic_u32(s: &mut [u32]) -> &[AtomicU32] {
     unsafe { &*(s as *mut [u32] as *const [AtomicU32]) }
 }
 
-/// Views atomics as plain `u32`s, for a pass that holds them exclusively.
+/// Views atomics as plain `u32`s, for a pass that holds them exclusively (the
+/// distributed search's pull, whose pushes offer into the same slots atomically).
+#[cfg(feature = "mpi")]
 #[inline]
 pub(crate) fn plain_u32(s: &mut [AtomicU32]) -> &mut [u32] {
     // SAFETY: AtomicU32 has the size, alignment and bit validity of u32; the exclusive
