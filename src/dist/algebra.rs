@@ -133,6 +133,10 @@ impl<S: Semiring<A, U>, A, U> Semiring<A, U> for Shifted<S> {
     }
 }
 
+/// Below one received term per this many owned rows, [`vxm`] combines its terms by a
+/// sort instead of a dense workspace.
+const SPARSE_TERMS: usize = 16;
+
 /// `w<m> = w (.) (u' (+).(x) A)` -- push, distributed by rows: `a` is this rank's rows of
 /// `A` (`part`'s block of rows, all `n` columns), `u`, `w` and the mask this rank's
 /// pieces of the vectors (the block's length). Each rank computes `u_r' A_r` with
@@ -194,22 +198,42 @@ pub fn vxm<S, A, U>(
     drop(idx);
     let got_v = net.alltoallv(&val);
     drop(val);
-    // Each owned column's partial sums, in rank order.
+    // Each owned column's partial sums, in rank order: through a dense workspace when the
+    // terms are many, else by sorting them (stable: rank order within a column), so that
+    // a call costs O(terms), not O(rows), when few arrive.
     let monoid = semiring.add();
-    let mut sum = vec![monoid.identity(); rows];
-    let mut seen = vec![false; rows];
-    let mut touched = Vec::new();
-    for (&i, &x) in got_i.iter().zip(&got_v) {
-        let i = i as usize;
-        if seen[i] {
-            sum[i] = monoid.combine(sum[i], x);
-        } else {
-            seen[i] = true;
-            sum[i] = x;
-            touched.push(i as Index);
+    let z = if got_i.len() * SPARSE_TERMS < rows {
+        let mut order: Vec<(Index, u32)> = got_i
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| (i, k as u32))
+            .collect();
+        order.sort_unstable();
+        let mut pairs: Vec<(Index, S::Output)> = Vec::with_capacity(order.len());
+        for run in order.chunk_by(|a, b| a.0 == b.0) {
+            let mut x = got_v[run[0].1 as usize];
+            for &(_, k) in &run[1..] {
+                x = monoid.combine(x, got_v[k as usize]);
+            }
+            pairs.push((run[0].0, x));
         }
-    }
-    touched.sort_unstable();
-    let z = Vector::from_pairs(rows, touched.into_iter().map(|i| (i, sum[i as usize])));
+        Vector::from_pairs(rows, pairs)
+    } else {
+        let mut sum = vec![monoid.identity(); rows];
+        let mut seen = vec![false; rows];
+        let mut touched = Vec::new();
+        for (&i, &x) in got_i.iter().zip(&got_v) {
+            let i = i as usize;
+            if seen[i] {
+                sum[i] = monoid.combine(sum[i], x);
+            } else {
+                seen[i] = true;
+                sum[i] = x;
+                touched.push(i as Index);
+            }
+        }
+        touched.sort_unstable();
+        Vector::from_pairs(rows, touched.into_iter().map(|i| (i, sum[i as usize])))
+    };
     crate::ops::assign(w, mask, accum, &z, desc);
 }
