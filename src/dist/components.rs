@@ -65,12 +65,39 @@ pub fn wcc(net: &Net, part: &RowBlocks, s: &Csr<()>) -> Option<Components> {
         drop(whole);
         // f(f) min= mngp: the hook (target f(v), value mngp(v)) of every local v goes to
         // the target's rank as one word, and lands there by assign_reduce.
-        let mut out: Vec<Vec<u64>> = vec![Vec::new(); ranks];
-        for (&t, &x) in dense(&f).iter().zip(dense(&mngp)) {
-            out[part.owner(t)].push(u64::from(t) << 32 | u64::from(x));
-        }
-        let hooks = net.alltoallv(&out);
-        drop(out);
+        // One buffer laid out by rank (counted first), so nothing grows or is copied
+        // again before the exchange.
+        let hooks = {
+            let (fd, md) = (dense(&f), dense(&mngp));
+            let owner: Vec<u32> = if ranks == 1 {
+                Vec::new()
+            } else {
+                fd.iter().map(|&t| part.owner(t) as u32).collect()
+            };
+            let mut counts = vec![0usize; ranks];
+            if ranks == 1 {
+                counts[0] = fd.len();
+            } else {
+                for &r in &owner {
+                    counts[r as usize] += 1;
+                }
+            }
+            let mut at: Vec<usize> = counts
+                .iter()
+                .scan(0, |acc, &c| {
+                    let start = *acc;
+                    *acc += c;
+                    Some(start)
+                })
+                .collect();
+            let mut flat = vec![0u64; fd.len()];
+            for (v, (&t, &x)) in fd.iter().zip(md).enumerate() {
+                let r = if ranks == 1 { 0 } else { owner[v] as usize };
+                flat[at[r]] = u64::from(t) << 32 | u64::from(x);
+                at[r] += 1;
+            }
+            net.alltoallv_flat(&flat, &counts)
+        };
         let targets: Vec<Index> = hooks
             .iter()
             .map(|&h| (h >> 32) as Index - lo as Index)
