@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use edgeblas::algo::{self, PageRankOptions, Presort, Stop, TriangleMethod};
+use edgeblas::algo::{self, PageRankOptions, Presort, Stop, TriangleMethod, WccMethod};
 use edgeblas::io::{self, Graph};
 use edgeblas::prelude::*;
 use serde_json::{Value, json};
@@ -65,6 +65,11 @@ pub struct WccArgs {
     /// Write `id label` per vertex (a component's label is its smallest id)
     #[arg(long, value_name = "OUT")]
     pub labels: Option<PathBuf>,
+    /// afforest (concurrent union-find, the CPU's), fastsv (the algebra's rounds, the
+    /// only method of the cuda and mpi backends), or auto (the backend's own); the
+    /// labels are the same
+    #[arg(long, default_value = "auto")]
+    pub method: String,
     /// Where to run: cpu, cuda (a build with --features cuda and a GPU), or mpi (under
     /// `mpirun -np P`, a build with --features mpi; the input a binary .ebg that every
     /// rank reads its rows of)
@@ -265,6 +270,7 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
 
 /// `edgeblas wcc FILE`.
 pub fn wcc(a: &WccArgs) -> Result<()> {
+    let method = wcc_method(a)?;
     let gpu = match a.backend {
         Backend::Cpu => None,
         Backend::Cuda => Some(open_gpu()?),
@@ -273,7 +279,7 @@ pub fn wcc(a: &WccArgs) -> Result<()> {
     let l = load(&a.common)?;
     let graph = l.graph();
     let (c, seconds) = match &gpu {
-        None => timed(|| algo::wcc(&graph)),
+        None => timed(|| algo::wcc_with(&graph, method)),
         // As on the CPU, the clock includes symmetrising a directed graph; on the GPU
         // also the upload and the labels' download.
         Some(gpu) => {
@@ -296,6 +302,7 @@ pub fn wcc(a: &WccArgs) -> Result<()> {
                 "largest": largest,
                 "backend": a.backend.name(),
                 "rounds": c.rounds,
+                "method": method.name(),
                 "seconds": seconds,
             }),
         );
@@ -307,6 +314,27 @@ pub fn wcc(a: &WccArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The method `wcc --method` names for its backend: `auto` is Afforest on the CPU and
+/// FastSV on the others, which have only FastSV.
+pub fn wcc_method(a: &WccArgs) -> Result<WccMethod> {
+    let own = match a.backend {
+        Backend::Cpu => WccMethod::Afforest,
+        Backend::Cuda | Backend::Mpi => WccMethod::FastSv,
+    };
+    if a.method == "auto" {
+        return Ok(own);
+    }
+    let m = WccMethod::from_name(&a.method)?;
+    if m != own && a.backend != Backend::Cpu {
+        return Err(Error::InvalidArgument(format!(
+            "--method {}: --backend {} runs fastsv only",
+            a.method,
+            a.backend.name()
+        )));
+    }
+    Ok(m)
 }
 
 /// `edgeblas cdlp FILE`.

@@ -949,6 +949,7 @@ mod imp {
                 "components": components,
                 "largest": largest,
                 "rounds": c.rounds,
+                "method": "fastsv",
                 "seconds": seconds,
                 "backend": "mpi",
                 "ranks": net.size(),

@@ -478,6 +478,22 @@ fn analytics_json_reports_each_command_s_result() {
         (v["components"].as_u64(), v["largest"].as_u64()),
         (Some(1), Some(4))
     );
+    // Both methods, named or by default, agree; the JSON says which ran.
+    assert_eq!(v["method"], "afforest");
+    let labels = |method: &str| {
+        let out = d.path().join(format!("{method}.labels"));
+        let o = out.to_str().unwrap();
+        let v = json(&run(&[
+            "wcc", tri, "--method", method, "--labels", o, "--json",
+        ]));
+        assert_eq!(v["method"], method);
+        assert_eq!(
+            (v["components"].as_u64(), v["largest"].as_u64()),
+            (Some(2), Some(3))
+        );
+        std::fs::read_to_string(&out).unwrap()
+    };
+    assert_eq!(labels("afforest"), labels("fastsv"));
 
     // Each triangle settles on its smallest vertex after two rounds (round one leaves
     // 1, 0, 0 in the first): 2 communities; after one round 4.
@@ -598,6 +614,11 @@ fn analytics_bad_parameters_are_errors_naming_the_flag() {
             "--presort",
         ),
         (&["wcc", f, "--threads", "0"], "--threads"),
+        (&["wcc", f, "--method", "union-find"], "--method union-find"),
+        (
+            &["wcc", f, "--method", "afforest", "--backend", "cuda"],
+            "--method afforest",
+        ),
         (&["lcc", f, "--format", "nonsense"], "nonsense"),
     ];
     for (args, want) in cases {

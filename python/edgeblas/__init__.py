@@ -524,11 +524,13 @@ def pagerank(A, damping=0.85, iterations=None, tolerance=1e-4, max_iterations=10
                          _symmetric(A), threads, precision, backend)
 
 
-def wcc(A, threads=None, backend="cpu"):
+def wcc(A, threads=None, backend="cpu", method="auto"):
     """Weakly connected components: per vertex, the smallest vertex index of its
     component (int64). ``backend``: 'cpu' or 'cuda' (FastSV over the device algebra
-    on the first GPU; the same labels)."""
-    return _ext.wcc(_arg(A), _symmetric(A), threads, backend)
+    on the first GPU; the same labels). ``method``: 'afforest' (concurrent
+    union-find, the CPU's default), 'fastsv' (the algebra's rounds) or 'auto' (the
+    backend's own); every method gives the same labels."""
+    return _ext.wcc(_arg(A), _symmetric(A), threads, backend, method)
 
 
 def cdlp(A, iterations=10, threads=None, backend="cpu"):

@@ -21,7 +21,7 @@ use edgeblas::algebra::{
     PlusSecond, PlusTimes, Semiring, Times,
 };
 use edgeblas::algo::{
-    self, PageRankOptions, Presort, Stop, TriangleMethod,
+    self, PageRankOptions, Presort, Stop, TriangleMethod, WccMethod,
     bellman_ford::bellman_ford_with,
     bfs::{Beamer, BfsOptions, Gunrock, Ligra, Policy, Pull, Push, Xbfs},
     delta_stepping::{default_delta, delta_stepping_with},
@@ -1187,15 +1187,30 @@ fn labels_out(py: Python<'_>, v: Vec<u32>) -> Bound<'_, PyAny> {
 
 /// Weakly connected components: each vertex's smallest component member.
 #[pyfunction]
-#[pyo3(signature = (a, symmetric=false, threads=None, backend="cpu"))]
+#[pyo3(signature = (a, symmetric=false, threads=None, backend="cpu", method="auto"))]
 fn wcc<'py>(
     py: Python<'py>,
     a: Input<'py>,
     symmetric: bool,
     threads: Option<usize>,
     backend: &str,
+    method: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let cuda = on_cuda(backend)?;
+    let m = match method {
+        "auto" if cuda => WccMethod::FastSv,
+        "auto" => WccMethod::Afforest,
+        _ => WccMethod::from_name(method).map_err(|_| {
+            to_py(invalid(format!(
+                "method='{method}': expected 'afforest', 'fastsv' or 'auto'"
+            )))
+        })?,
+    };
+    if cuda && m != WccMethod::FastSv {
+        return Err(to_py(invalid(format!(
+            "method='{method}': backend='cuda' runs 'fastsv' only"
+        ))));
+    }
     let g = a.graph("wcc")?;
     let symmetric = symmetric || a.known_symmetric();
     let l = run(py, threads, || {
@@ -1203,7 +1218,7 @@ fn wcc<'py>(
         let c = if cuda {
             edgeblas::cuda::wcc(&open_gpu()?, &graph)?
         } else {
-            algo::wcc(&graph)
+            algo::wcc_with(&graph, m)
         };
         Ok(c.labels)
     })?;

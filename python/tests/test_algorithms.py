@@ -115,12 +115,19 @@ def test_pagerank_tolerance_and_damping():
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_wcc_matches_csgraph(undirected, seed):
     a = random_graph(300, density=0.004, seed=seed, undirected=undirected)
-    labels = eb.wcc(a)
     _, comp = csgraph.connected_components(a, directed=True, connection="weak")
     smallest = {}
     for v, c in enumerate(comp):
         smallest.setdefault(c, v)
-    np.testing.assert_array_equal(labels, [smallest[c] for c in comp])
+    for method in ["auto", "afforest", "fastsv"]:
+        labels = eb.wcc(a, method=method)
+        np.testing.assert_array_equal(labels, [smallest[c] for c in comp], err_msg=method)
+
+
+def test_wcc_names_its_methods():
+    a = random_graph(20, density=0.1, seed=1, undirected=True)
+    with pytest.raises(ValueError, match="afforest"):
+        eb.wcc(a, method="union-find")
 
 
 @pytest.mark.parametrize("undirected", [False, True])

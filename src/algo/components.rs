@@ -37,11 +37,26 @@
 //! joined to it, which is the smallest index of its component, as without sampling. On
 //! a Kronecker graph most arcs lie inside the giant component, so `C` is a few vertices
 //! and its FastSV rounds cost nothing next to a round over every vertex.
+//!
+//! # The tuned version: Afforest
+//!
+//! [`wcc`] runs Afforest (Sutton, Sundram and Hu 2018; gapbs's `cc`) by default: a
+//! concurrent union-find that links the first entries of every row in two passes,
+//! then, as above, skips the rows of the most frequent root's members and links the
+//! rest of every other row. A link hooks the larger of two roots under the smaller
+//! with one compare-and-swap, so every parent is at most its vertex and each tree's
+//! root is its smallest vertex: the labels are exactly FastSV's, whatever the threads'
+//! interleaving. It is not an algebra operation: it replaces FastSV's rounds, each a
+//! pass over every vertex (nine on a road graph), by one pass over the arcs, and is
+//! tested against the template ([`WccMethod::FastSv`]) and a sequential union-find.
+
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
 use crate::algebra::{Index, Indices, Lor, Min, MinSecond, NeOp};
 use crate::descriptor::Descriptor;
+use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::matrix::{CooBuilder, Csr, Duplicates};
 use crate::ops;
@@ -52,7 +67,8 @@ use crate::vector::Vector;
 pub struct Components {
     /// Per vertex, the smallest vertex index of its component.
     pub labels: Vec<Index>,
-    /// FastSV rounds run.
+    /// FastSV's rounds run, or Afforest's linking passes (its two sampled passes and
+    /// the final one; 0 for an empty graph).
     pub rounds: usize,
 }
 
@@ -76,14 +92,62 @@ impl Components {
     }
 }
 
-/// The weakly connected components of `g` (arcs followed in both directions); a
-/// symmetric `g` needs no symmetrising.
+/// How [`wcc_with`] finds the components; both give the same labels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WccMethod {
+    /// Afforest's concurrent union-find (the module's last section): the default.
+    #[default]
+    Afforest,
+    /// FastSV over the algebra, with the sampling pass on graphs whose rows are long
+    /// (the module's first two templates).
+    FastSv,
+}
+
+impl WccMethod {
+    /// The method named `s` (`afforest` or `fastsv`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the choices for any other name.
+    pub fn from_name(s: &str) -> Result<WccMethod> {
+        match s {
+            "afforest" => Ok(WccMethod::Afforest),
+            "fastsv" => Ok(WccMethod::FastSv),
+            _ => Err(Error::InvalidArgument(format!(
+                "--method {s}: expected afforest or fastsv"
+            ))),
+        }
+    }
+
+    /// The method's name as the CLI spells it: `afforest` or `fastsv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WccMethod::Afforest => "afforest",
+            WccMethod::FastSv => "fastsv",
+        }
+    }
+}
+
+/// The weakly connected components of `g` (arcs followed in both directions) by
+/// Afforest ([`WccMethod::Afforest`]); a symmetric `g` needs no symmetrising, nor does
+/// a directed one for this method.
 ///
 /// # Panics
 /// If `a` is not square.
 pub fn wcc(g: &Graph<'_, ()>) -> Components {
+    wcc_with(g, WccMethod::Afforest)
+}
+
+/// The weakly connected components of `g` by `method`: for every vertex, the smallest
+/// vertex of its component, the same whichever the method.
+///
+/// # Panics
+/// If `a` is not square.
+pub fn wcc_with(g: &Graph<'_, ()>, method: WccMethod) -> Components {
     let a = g.adjacency();
     assert_eq!(a.nrows(), a.ncols(), "wcc needs a square matrix");
+    if method == WccMethod::Afforest {
+        return afforest(a, g.is_symmetric());
+    }
     let sym;
     let s = if g.is_symmetric() {
         a
@@ -95,6 +159,105 @@ pub fn wcc(g: &Graph<'_, ()>) -> Components {
         return fastsv(s);
     }
     fastsv_sampled(s)
+}
+
+/// How many entries of each row Afforest links before it picks the most frequent root.
+const AFFOREST_SAMPLE: usize = 2;
+
+/// Afforest over the pattern of `a`, its arcs followed both ways. When `symmetric`
+/// (every arc is also in its end's row), the rows of the most frequent root's members
+/// are skipped after the sampled passes: an arc from such a row to a vertex outside is
+/// also in that vertex's row. A directed `a` links every arc of every row instead, so
+/// it needs neither its transpose nor a symmetrised copy.
+pub fn afforest(a: &Csr<()>, symmetric: bool) -> Components {
+    let n = a.nrows();
+    assert_eq!(n, a.ncols(), "wcc needs a square matrix");
+    if n == 0 {
+        return Components {
+            labels: Vec::new(),
+            rounds: 0,
+        };
+    }
+    let parent: Vec<AtomicU32> = (0..n as Index)
+        .into_par_iter()
+        .map(AtomicU32::new)
+        .collect();
+    let p = parent.as_slice();
+    for k in 0..AFFOREST_SAMPLE {
+        (0..n).into_par_iter().with_min_len(1 << 10).for_each(|u| {
+            if let Some(&v) = a.row(u).0.get(k) {
+                link(p, u as Index, v);
+            }
+        });
+        compress(p);
+    }
+    let key = if symmetric {
+        Some(most_frequent_label(n, |v| p[v].load(Ordering::Relaxed)))
+    } else {
+        None
+    };
+    (0..n).into_par_iter().with_min_len(1 << 8).for_each(|u| {
+        let row = a.row(u).0;
+        if row.len() <= AFFOREST_SAMPLE || key == Some(p[u].load(Ordering::Relaxed)) {
+            return;
+        }
+        for &v in &row[AFFOREST_SAMPLE..] {
+            link(p, u as Index, v);
+        }
+    });
+    compress(p);
+    Components {
+        labels: parent.into_par_iter().map(AtomicU32::into_inner).collect(),
+        rounds: AFFOREST_SAMPLE + 1,
+    }
+}
+
+/// Joins the trees of `u` and `v`: the larger of their roots is hooked under the
+/// smaller by one compare-and-swap, retried from the parents found when another thread
+/// hooked that root first. Every parent stays at most its vertex, and a vertex's
+/// parent changes only while it is a root (once) or in [`compress`] (to an ancestor).
+fn link(p: &[AtomicU32], u: Index, v: Index) {
+    let get = |x: Index| p[x as usize].load(Ordering::Relaxed);
+    let (mut x, mut y) = (get(u), get(v));
+    while x != y {
+        let (hi, lo) = if x > y { (x, y) } else { (y, x) };
+        let up = get(hi);
+        if up == lo {
+            return;
+        }
+        if up == hi {
+            match p[hi as usize].compare_exchange(hi, lo, Ordering::AcqRel, Ordering::Relaxed) {
+                Ok(_) => return,
+                Err(now) if now == lo => return,
+                Err(now) => {
+                    x = get(now);
+                    y = get(lo);
+                }
+            }
+        } else {
+            // hi is no longer a root: climb from its parent, and lo's
+            x = get(up);
+            y = get(lo);
+        }
+    }
+}
+
+/// Points every vertex at its root (no link runs meanwhile).
+fn compress(p: &[AtomicU32]) {
+    (0..p.len())
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .for_each(|v| {
+            let mut up = p[v].load(Ordering::Relaxed);
+            loop {
+                let next = p[up as usize].load(Ordering::Relaxed);
+                if next == up {
+                    break;
+                }
+                up = next;
+            }
+            p[v].store(up, Ordering::Relaxed);
+        });
 }
 
 /// How many entries of each row the sampling pass keeps.
@@ -122,7 +285,7 @@ pub fn fastsv_sampled(s: &Csr<()>) -> Components {
     for v in 0..n {
         f[v] = f[f[v] as usize];
     }
-    let key = most_frequent_label(&f);
+    let key = most_frequent_label(n, |v| f[v]);
     // S' = S without the arcs inside the key's star. The membership is a bitmap (n / 8
     // bytes: in cache, where the labels would not be).
     let mut in_key = vec![0u64; n.div_ceil(64)];
@@ -193,13 +356,13 @@ fn join_stars(s: &Csr<()>, mut f: Vec<Index>, in_key: &[u64], rounds: usize) -> 
     }
 }
 
-/// The most frequent label of `f`, estimated from at most [`KEY_SAMPLES`] vertices
-/// spread evenly (ties to the smallest label), as Afforest samples for its largest
-/// component: any label is a correct key, and a frequent one leaves the least to do.
-fn most_frequent_label(f: &[Index]) -> Index {
-    let n = f.len();
+/// The most frequent of the labels `f(0..n)`, estimated from at most [`KEY_SAMPLES`]
+/// vertices spread evenly (ties to the smallest label), as Afforest samples for its
+/// largest component: any label is a correct key, and a frequent one leaves the least
+/// to do.
+fn most_frequent_label(n: usize, f: impl Fn(usize) -> Index) -> Index {
     let step = n.div_ceil(KEY_SAMPLES).max(1);
-    let mut seen: Vec<Index> = f.iter().step_by(step).copied().collect();
+    let mut seen: Vec<Index> = (0..n).step_by(step).map(f).collect();
     seen.sort_unstable();
     let mut best = (0usize, 0 as Index);
     for run in seen.chunk_by(|a, b| a == b) {

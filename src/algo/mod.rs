@@ -33,7 +33,7 @@ pub use bfs::{
     Policy, Pull, Push, Xbfs, bfs, bfs_template, builtin_policies, is_symmetric_pattern,
 };
 pub use cdlp::cdlp;
-pub use components::{Components, wcc};
+pub use components::{Components, WccMethod, wcc, wcc_with};
 pub use delta_stepping::{default_delta, delta_stepping, delta_stepping_with};
 pub use lcc::lcc;
 pub use pagerank::{PageRank, PageRankOptions, Precision, Stop, pagerank, pagerank_with};

@@ -10,7 +10,7 @@ use crate::random;
 use std::collections::{BTreeSet, VecDeque};
 
 use approx::{abs_diff_eq, relative_eq};
-use edgeblas::algo::{PageRankOptions, Presort, Stop, TriangleMethod};
+use edgeblas::algo::{PageRankOptions, Presort, Stop, TriangleMethod, WccMethod};
 use edgeblas::prelude::*;
 use random::Rng;
 
@@ -275,10 +275,23 @@ fn wcc_matches_union_find() {
         let count = size.iter().filter(|&&s| s > 0).count();
         let largest = size.iter().copied().max().unwrap_or(0);
         // Arcs followed both ways whatever the input; `symmetric` only for A = A'.
-        let mut runs = vec![("symmetric=false", algo::wcc(&Graph::declared(&a, false)))];
-        if undirected {
-            runs.push(("symmetric=true", algo::wcc(&Graph::declared(&a, true))));
+        let mut runs = Vec::new();
+        for method in [WccMethod::Afforest, WccMethod::FastSv] {
+            let name = method.name();
+            let g = Graph::declared(&a, false);
+            runs.push((
+                format!("{name}, symmetric=false"),
+                algo::wcc_with(&g, method),
+            ));
+            if undirected {
+                let g = Graph::declared(&a, true);
+                runs.push((
+                    format!("{name}, symmetric=true"),
+                    algo::wcc_with(&g, method),
+                ));
+            }
         }
+        assert_eq!(algo::wcc(&Graph::declared(&a, false)), runs[0].1, "{what}");
         for (how, c) in runs {
             assert_eq!(c.labels, want, "{what}, {how}: labels");
             assert_eq!(c.count(), count, "{what}, {how}: count");
@@ -971,11 +984,75 @@ fn wcc_of_shuffled_paths_and_stars() {
                 b.push(u, v, ()).unwrap();
             }
             let a = b.build(Duplicates::Error).unwrap();
-            let c = algo::wcc(&Graph::declared(&a, false));
-            assert_eq!(c.labels, vec![0; n], "seed {seed}, {shape} of {n}");
-            assert_eq!((c.count(), c.largest()), (1, n));
-            assert_eq!(c.labels, union_find_labels(&a));
+            let s = a.symmetrize(|_, _| ());
+            for method in [WccMethod::Afforest, WccMethod::FastSv] {
+                for (how, g) in [
+                    ("directed", Graph::declared(&a, false)),
+                    ("symmetrised", Graph::declared(&s, true)),
+                ] {
+                    let c = algo::wcc_with(&g, method);
+                    let what = format!("seed {seed}, {shape} of {n}, {method:?}, {how}");
+                    assert_eq!(c.labels, vec![0; n], "{what}");
+                    assert_eq!((c.count(), c.largest()), (1, n), "{what}");
+                }
+            }
+            assert_eq!(
+                algo::wcc(&Graph::declared(&a, false)).labels,
+                union_find_labels(&a)
+            );
         }
+    }
+}
+
+/// Afforest's links race: many threads (more than this machine's cores, so that they
+/// interleave) on graphs with a giant component, many small ones and long chains under
+/// shuffled numbers, directed and symmetric (where the giant's rows are skipped), run
+/// again and again: always the sequential union-find's labels.
+#[test]
+fn afforest_under_many_threads_matches_union_find() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(8)
+        .build()
+        .unwrap();
+    for seed in 0..6u64 {
+        let mut r = Rng::new(700 + seed);
+        let n = 20_000 + r.below(10_000);
+        let mut perm: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            perm.swap(i, r.below(i + 1));
+        }
+        let mut b = CooBuilder::<()>::new(n, n);
+        // a giant component over the first half, chains over the next quarter, pairs
+        // and isolated vertices in the rest
+        for _ in 0..3 * n {
+            let (u, v) = (r.below(n / 2), r.below(n / 2));
+            b.push(perm[u], perm[v], ()).unwrap();
+        }
+        for i in n / 2 + 1..3 * n / 4 {
+            if r.below(50) != 0 {
+                b.push(perm[i], perm[i - 1], ()).unwrap();
+            }
+        }
+        for i in (3 * n / 4..n - 1).step_by(3) {
+            b.push(perm[i + 1], perm[i], ()).unwrap();
+        }
+        let a = b.build(Duplicates::KeepFirst).unwrap();
+        let s = a.symmetrize(|_, _| ());
+        let want = union_find_labels(&a);
+        pool.install(|| {
+            for round in 0..4 {
+                let directed = algo::components::afforest(&a, false);
+                assert_eq!(
+                    directed.labels, want,
+                    "seed {seed}, round {round}, directed"
+                );
+                let symmetric = algo::components::afforest(&s, true);
+                assert_eq!(
+                    symmetric.labels, want,
+                    "seed {seed}, round {round}, symmetric"
+                );
+            }
+        });
     }
 }
 
