@@ -65,9 +65,9 @@ pub struct WccArgs {
     /// Write `id label` per vertex (a component's label is its smallest id)
     #[arg(long, value_name = "OUT")]
     pub labels: Option<PathBuf>,
-    /// afforest (concurrent union-find, the CPU's), fastsv (the algebra's rounds, the
-    /// only method of the cuda and mpi backends), or auto (the backend's own); the
-    /// labels are the same
+    /// afforest (concurrent union-find; the default on the CPU and over MPI), fastsv
+    /// (the algebra's rounds; the only method of the cuda backend), or auto (the
+    /// backend's own); the labels are the same
     #[arg(long, default_value = "auto")]
     pub method: String,
     /// Where to run: cpu, cuda (a build with --features cuda and a GPU), or mpi (under
@@ -270,11 +270,14 @@ pub fn pagerank(a: &PageRankArgs) -> Result<()> {
 
 /// `edgeblas wcc FILE`.
 pub fn wcc(a: &WccArgs) -> Result<()> {
+    if a.backend == Backend::Mpi {
+        // checks --method itself, once MPI is up, so that only rank 0 reports
+        return crate::distributed::wcc(a);
+    }
     let method = wcc_method(a)?;
     let gpu = match a.backend {
-        Backend::Cpu => None,
         Backend::Cuda => Some(open_gpu()?),
-        Backend::Mpi => return crate::distributed::wcc(a),
+        Backend::Cpu | Backend::Mpi => None,
     };
     let l = load(&a.common)?;
     let graph = l.graph();
@@ -317,17 +320,17 @@ pub fn wcc(a: &WccArgs) -> Result<()> {
 }
 
 /// The method `wcc --method` names for its backend: `auto` is Afforest on the CPU and
-/// FastSV on the others, which have only FastSV.
+/// over MPI, FastSV on the GPU, which has only FastSV.
 pub fn wcc_method(a: &WccArgs) -> Result<WccMethod> {
     let own = match a.backend {
-        Backend::Cpu => WccMethod::Afforest,
-        Backend::Cuda | Backend::Mpi => WccMethod::FastSv,
+        Backend::Cpu | Backend::Mpi => WccMethod::Afforest,
+        Backend::Cuda => WccMethod::FastSv,
     };
     if a.method == "auto" {
         return Ok(own);
     }
     let m = WccMethod::from_name(&a.method)?;
-    if m != own && a.backend != Backend::Cpu {
+    if m != own && a.backend == Backend::Cuda {
         return Err(Error::InvalidArgument(format!(
             "--method {}: --backend {} runs fastsv only",
             a.method,

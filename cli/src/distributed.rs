@@ -53,7 +53,7 @@ mod imp {
     use edgeblas::algo::bfs::Policy;
     use edgeblas::algo::bfs::{BfsOptions, BfsResult};
     use edgeblas::algo::validate::validate_bfs;
-    use edgeblas::algo::{PageRankOptions, Stop};
+    use edgeblas::algo::{PageRankOptions, Stop, WccMethod};
     use edgeblas::dist::bfs::LocalGraph;
     use edgeblas::dist::{self, Failed, Net, Partition, Traffic};
     use edgeblas::generate::chung_lu::{Plan, Report};
@@ -896,10 +896,12 @@ mod imp {
     }
 
     /// `mpirun -np P edgeblas wcc FILE.ebg --backend mpi`: every rank reads its rows and
-    /// builds its rows of `A ∪ A'`; FastSV over the row blocks.
+    /// builds its rows of `A ∪ A'`; Afforest (or FastSV) over the row blocks.
     pub fn wcc(a: &WccArgs) -> Result<()> {
         let (_universe, net) = start()?;
         let threads = together(&net, threads(a.common.threads))?;
+        let method = crate::analytics::wcc_method(a);
+        let method = together(&net, net.agree(method).map_err(agreed))?;
         let how = agree_reading(&net, &a.common.input, Some("wcc"))?;
         let t_load = Instant::now();
         let read = read_rows(&net, &a.common.input, how)?;
@@ -918,7 +920,10 @@ mod imp {
         net.barrier();
         let before = net.sent();
         let t0 = Instant::now();
-        let c = dist::components::wcc(&net, local.partition(), &s);
+        let c = match method {
+            WccMethod::Afforest => dist::components::wcc_afforest(&net, local.partition(), &s),
+            WccMethod::FastSv => dist::components::wcc(&net, local.partition(), &s),
+        };
         let seconds = t0.elapsed().as_secs_f64();
         let sent = net.sent() - before;
         let traffic = net.allreduce_sum(&[sent.bytes, sent.messages]);
@@ -949,7 +954,7 @@ mod imp {
                 "components": components,
                 "largest": largest,
                 "rounds": c.rounds,
-                "method": "fastsv",
+                "method": method.name(),
                 "seconds": seconds,
                 "backend": "mpi",
                 "ranks": net.size(),

@@ -370,26 +370,39 @@ fn wcc_ebg_identical_for_every_p() {
         let o = Command::new(BIN).args(&c).output().unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let cj: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        // Afforest by default (each rank links its rows, the forests merged along a
+        // tree) and FastSV by name: the labels of one process either way.
         for p in 1..=4 {
-            let mut a = args.clone();
-            a.extend(["--backend", "mpi", "--labels", s(&ml)]);
-            let mj = mpi_json(p, &a);
-            same(&cl, &ml);
-            for k in [
-                "vertices",
-                "arcs",
-                "directed",
-                "symmetric",
-                "components",
-                "largest",
-            ] {
-                assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}");
+            for method in [None, Some("afforest"), Some("fastsv")] {
+                let mut a = args.clone();
+                a.extend(["--backend", "mpi", "--labels", s(&ml)]);
+                if let Some(m) = method {
+                    a.extend(["--method", m]);
+                }
+                let mj = mpi_json(p, &a);
+                same(&cl, &ml);
+                for k in [
+                    "vertices",
+                    "arcs",
+                    "directed",
+                    "symmetric",
+                    "components",
+                    "largest",
+                ] {
+                    assert_eq!(cj[k], mj[k], "{k}: {args:?}, P = {p}, {method:?}");
+                }
+                assert_eq!(mj["method"], method.unwrap_or("afforest"), "{args:?}");
             }
         }
     }
     let adj = dir.path().join("pl.adj");
     cpu(&["convert", s(&m), s(&adj)]);
     fails_once(2, &["wcc", s(&adj), "--backend", "mpi"], "convert it first");
+    fails_once(
+        3,
+        &["wcc", s(&u), "--backend", "mpi", "--method", "union-find"],
+        "--method union-find",
+    );
 }
 
 /// A random weighted edge list over `n` vertices: `w(u, v) = c + p(u) - p(v)` with

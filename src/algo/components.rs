@@ -41,8 +41,8 @@
 //! # The tuned version: Afforest
 //!
 //! [`wcc`] runs Afforest (Sutton, Sundram and Hu 2018; gapbs's `cc`) by default: a
-//! concurrent union-find that links the first entries of every row in two passes,
-//! then, as above, skips the rows of the most frequent root's members and links the
+//! concurrent union-find that links the first two entries of every row in one pass
+//! (gapbs links them in two, compressing between; one is faster here), then, as above, skips the rows of the most frequent root's members and links the
 //! rest of every other row. A link hooks the larger of two roots under the smaller
 //! with one compare-and-swap, so every parent is at most its vertex and each tree's
 //! root is its smallest vertex: the labels are exactly FastSV's, whatever the threads'
@@ -67,8 +67,8 @@ use crate::vector::Vector;
 pub struct Components {
     /// Per vertex, the smallest vertex index of its component.
     pub labels: Vec<Index>,
-    /// FastSV's rounds run, or Afforest's linking passes (its two sampled passes and
-    /// the final one; 0 for an empty graph).
+    /// FastSV's rounds run, or Afforest's linking passes (the sampled pass and the
+    /// final one; 0 for an empty graph).
     pub rounds: usize,
 }
 
@@ -166,7 +166,7 @@ const AFFOREST_SAMPLE: usize = 2;
 
 /// Afforest over the pattern of `a`, its arcs followed both ways. When `symmetric`
 /// (every arc is also in its end's row), the rows of the most frequent root's members
-/// are skipped after the sampled passes: an arc from such a row to a vertex outside is
+/// are skipped after the sampled pass: an arc from such a row to a vertex outside is
 /// also in that vertex's row. A directed `a` links every arc of every row instead, so
 /// it needs neither its transpose nor a symmetrised copy.
 pub fn afforest(a: &Csr<()>, symmetric: bool) -> Components {
@@ -178,86 +178,167 @@ pub fn afforest(a: &Csr<()>, symmetric: bool) -> Components {
             rounds: 0,
         };
     }
-    let parent: Vec<AtomicU32> = (0..n as Index)
-        .into_par_iter()
-        .map(AtomicU32::new)
-        .collect();
-    let p = parent.as_slice();
-    for k in 0..AFFOREST_SAMPLE {
-        (0..n).into_par_iter().with_min_len(1 << 10).for_each(|u| {
-            if let Some(&v) = a.row(u).0.get(k) {
-                link(p, u as Index, v);
-            }
-        });
-        compress(p);
-    }
-    let key = if symmetric {
-        Some(most_frequent_label(n, |v| p[v].load(Ordering::Relaxed)))
-    } else {
-        None
-    };
-    (0..n).into_par_iter().with_min_len(1 << 8).for_each(|u| {
-        let row = a.row(u).0;
-        if row.len() <= AFFOREST_SAMPLE || key == Some(p[u].load(Ordering::Relaxed)) {
-            return;
-        }
-        for &v in &row[AFFOREST_SAMPLE..] {
-            link(p, u as Index, v);
-        }
-    });
-    compress(p);
+    let forest = Forest::new(n);
+    forest.link_sample(a, 0);
+    let key = symmetric.then(|| forest.most_frequent_root());
+    forest.link_rest(a, 0, key);
     Components {
-        labels: parent.into_par_iter().map(AtomicU32::into_inner).collect(),
-        rounds: AFFOREST_SAMPLE + 1,
+        labels: forest.into_labels(),
+        rounds: AFFOREST_PASSES,
     }
 }
 
-/// Joins the trees of `u` and `v`: the larger of their roots is hooked under the
-/// smaller by one compare-and-swap, retried from the parents found when another thread
-/// hooked that root first. Every parent stays at most its vertex, and a vertex's
-/// parent changes only while it is a root (once) or in [`compress`] (to an ancestor).
-fn link(p: &[AtomicU32], u: Index, v: Index) {
-    let get = |x: Index| p[x as usize].load(Ordering::Relaxed);
-    let (mut x, mut y) = (get(u), get(v));
-    while x != y {
-        let (hi, lo) = if x > y { (x, y) } else { (y, x) };
-        let up = get(hi);
-        if up == lo {
-            return;
-        }
-        if up == hi {
-            match p[hi as usize].compare_exchange(hi, lo, Ordering::AcqRel, Ordering::Relaxed) {
-                Ok(_) => return,
-                Err(now) if now == lo => return,
-                Err(now) => {
-                    x = get(now);
-                    y = get(lo);
+/// Afforest's passes over the arcs: the sampled one and the last.
+pub(crate) const AFFOREST_PASSES: usize = 2;
+
+/// A union-find forest over `0..n` shared by threads: every parent at most its vertex,
+/// so each tree's root is its smallest vertex. Afforest's state, also for the
+/// distributed run ([`crate::dist::components`]), where each rank links the rows it
+/// holds and the ranks' forests are merged.
+pub(crate) struct Forest(Vec<AtomicU32>);
+
+impl Forest {
+    /// `n` trees of one vertex.
+    pub(crate) fn new(n: usize) -> Forest {
+        Forest(
+            (0..n as Index)
+                .into_par_iter()
+                .map(AtomicU32::new)
+                .collect(),
+        )
+    }
+
+    /// The forest whose parents are `labels` (each at most its vertex).
+    #[cfg(feature = "mpi")]
+    pub(crate) fn from_labels(labels: Vec<Index>) -> Forest {
+        debug_assert!(labels.iter().enumerate().all(|(v, &l)| l as usize <= v));
+        Forest(labels.into_par_iter().map(AtomicU32::new).collect())
+    }
+
+    /// The parents, one per vertex (each vertex's root after [`Forest::compress`]).
+    #[cfg(feature = "mpi")]
+    pub(crate) fn labels(&self) -> Vec<Index> {
+        self.0
+            .par_iter()
+            .map(|p| p.load(Ordering::Relaxed))
+            .collect()
+    }
+
+    /// [`Forest::labels`], the forest given up.
+    pub(crate) fn into_labels(self) -> Vec<Index> {
+        self.0.into_par_iter().map(AtomicU32::into_inner).collect()
+    }
+
+    /// Links the first [`AFFOREST_SAMPLE`] entries of each row of `rows` (row `i` the
+    /// vertex `first + i`) in one pass, then [`Forest::compress`].
+    pub(crate) fn link_sample(&self, rows: &Csr<()>, first: usize) {
+        (0..rows.nrows())
+            .into_par_iter()
+            .with_min_len(1 << 10)
+            .for_each(|i| {
+                for &v in rows.row(i).0.iter().take(AFFOREST_SAMPLE) {
+                    self.link((first + i) as Index, v);
                 }
+            });
+        self.compress();
+    }
+
+    /// Links the entries of each row of `rows` past the sampled ones (row `i` the vertex
+    /// `first + i`), except the rows of the vertices whose root is `key` (right only
+    /// when every arc is also in its other end's row, held here or elsewhere, and
+    /// `key` is the same for all that hold them), then compresses.
+    pub(crate) fn link_rest(&self, rows: &Csr<()>, first: usize, key: Option<Index>) {
+        (0..rows.nrows())
+            .into_par_iter()
+            .with_min_len(1 << 8)
+            .for_each(|i| {
+                let row = rows.row(i).0;
+                let u = (first + i) as Index;
+                if row.len() <= AFFOREST_SAMPLE || key == Some(self.get(u)) {
+                    return;
+                }
+                for &v in &row[AFFOREST_SAMPLE..] {
+                    self.link(u, v);
+                }
+            });
+        self.compress();
+    }
+
+    /// Joins every vertex's tree with the tree of its parent in `other` (another
+    /// forest's labels over the same vertices), then compresses: the trees of the union.
+    #[cfg(feature = "mpi")]
+    pub(crate) fn merge(&self, other: &[Index]) {
+        assert_eq!(other.len(), self.0.len(), "forests over the same vertices");
+        other
+            .par_iter()
+            .enumerate()
+            .with_min_len(1 << 12)
+            .for_each(|(v, &p)| {
+                if p as usize != v {
+                    self.link(v as Index, p);
+                }
+            });
+        self.compress();
+    }
+
+    /// The most frequent root among a sample of the vertices (after a compress).
+    pub(crate) fn most_frequent_root(&self) -> Index {
+        most_frequent_label(self.0.len(), |v| self.get(v as Index))
+    }
+
+    fn get(&self, v: Index) -> Index {
+        self.0[v as usize].load(Ordering::Relaxed)
+    }
+
+    /// Joins the trees of `u` and `v`: the larger of their roots is hooked under the
+    /// smaller by one compare-and-swap, retried from the parents found when another
+    /// thread hooked that root first. Every parent stays at most its vertex, and a
+    /// vertex's parent changes only while it is a root (once) or in
+    /// [`Forest::compress`] (to an ancestor).
+    fn link(&self, u: Index, v: Index) {
+        let p = &self.0;
+        let (mut x, mut y) = (self.get(u), self.get(v));
+        while x != y {
+            let (hi, lo) = if x > y { (x, y) } else { (y, x) };
+            let up = self.get(hi);
+            if up == lo {
+                return;
             }
-        } else {
-            // hi is no longer a root: climb from its parent, and lo's
-            x = get(up);
-            y = get(lo);
+            if up == hi {
+                match p[hi as usize].compare_exchange(hi, lo, Ordering::AcqRel, Ordering::Relaxed) {
+                    Ok(_) => return,
+                    Err(now) if now == lo => return,
+                    Err(now) => {
+                        x = self.get(now);
+                        y = self.get(lo);
+                    }
+                }
+            } else {
+                // hi is no longer a root: climb from its parent, and lo's
+                x = self.get(up);
+                y = self.get(lo);
+            }
         }
     }
-}
 
-/// Points every vertex at its root (no link runs meanwhile).
-fn compress(p: &[AtomicU32]) {
-    (0..p.len())
-        .into_par_iter()
-        .with_min_len(1 << 12)
-        .for_each(|v| {
-            let mut up = p[v].load(Ordering::Relaxed);
-            loop {
-                let next = p[up as usize].load(Ordering::Relaxed);
-                if next == up {
-                    break;
+    /// Points every vertex at its root (no link runs meanwhile).
+    fn compress(&self) {
+        let p = &self.0;
+        (0..p.len())
+            .into_par_iter()
+            .with_min_len(1 << 12)
+            .for_each(|v| {
+                let mut up = p[v].load(Ordering::Relaxed);
+                loop {
+                    let next = p[up as usize].load(Ordering::Relaxed);
+                    if next == up {
+                        break;
+                    }
+                    up = next;
                 }
-                up = next;
-            }
-            p[v].store(up, Ordering::Relaxed);
-        });
+                p[v].store(up, Ordering::Relaxed);
+            });
+    }
 }
 
 /// How many entries of each row the sampling pass keeps.

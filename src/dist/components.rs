@@ -27,6 +27,7 @@ use super::net::Net;
 use super::partition::{Partition, RowBlocks};
 use crate::algebra::{Index, Indices, Min, MinSecond};
 use crate::algo::Components;
+use crate::algo::components::{AFFOREST_PASSES, Forest};
 use crate::descriptor::Descriptor;
 use crate::matrix::Csr;
 use crate::vector::Vector;
@@ -119,6 +120,69 @@ pub fn wcc(net: &Net, part: &RowBlocks, s: &Csr<()>) -> Option<Components> {
     let labels = gp.into_dense(0).into_vec();
     net.gatherv_root(&labels)
         .map(|labels| Components { labels, rounds })
+}
+
+/// The components of the distributed graph whose rows of `S = A ∪ A'` this rank holds
+/// in `s`, by Afforest ([`crate::algo::components::afforest`]) over row blocks. Each
+/// rank keeps a forest over all `n` vertices (the size of the vectors FastSV gathers):
+///
+/// ```text
+/// each rank: link the first 2 entries of its rows            (one pass, compressed)
+/// merge the ranks' forests at rank 0, then broadcast         (a binomial tree of n labels)
+/// key = the most frequent root (the same on every rank)
+/// each rank: link the rest of its rows outside key's tree    (one pass, compressed)
+/// merge the ranks' forests at rank 0
+/// ```
+///
+/// An arc between two vertices outside the key's tree, or with one end inside, is in
+/// the row of an end outside it, which its rank links; an arc with both ends inside
+/// joins nothing new. The merge hooks each vertex under its parent in the other forest,
+/// so the union's trees are the components, each rooted at its smallest vertex: the
+/// labels of one process for every `P`. At `P = 1` nothing is sent, and the run is the
+/// one-process Afforest. Collective.
+///
+/// # Returns
+/// On rank 0 the [`Components`] (`rounds` Afforest's passes); `None` elsewhere.
+///
+/// # Panics
+/// When `s` does not fit this rank's block.
+pub fn wcc_afforest(net: &Net, part: &RowBlocks, s: &Csr<()>) -> Option<Components> {
+    let me = part.range(net.rank());
+    assert_eq!(s.nrows(), me.len(), "the rows of this rank's block");
+    let n = s.ncols();
+    let forest = Forest::new(n);
+    forest.link_sample(s, me.start);
+    let forest = if net.size() == 1 {
+        forest
+    } else {
+        let sampled = merge_at_root(net, forest).map_or_else(Vec::new, Forest::into_labels);
+        Forest::from_labels(net.broadcast_vec(sampled))
+    };
+    let key = (n > 0).then(|| forest.most_frequent_root());
+    forest.link_rest(s, me.start, key);
+    merge_at_root(net, forest).map(|f| Components {
+        labels: f.into_labels(),
+        rounds: if n == 0 { 0 } else { AFFOREST_PASSES },
+    })
+}
+
+/// Every rank's forest merged into rank 0's along a binomial tree (`ceil(log2 P)`
+/// steps, `n` labels a message): `Some` on rank 0, `None` elsewhere. Collective.
+fn merge_at_root(net: &Net, forest: Forest) -> Option<Forest> {
+    let (rank, ranks) = (net.rank(), net.size());
+    let mut step = 1;
+    while step < ranks {
+        if rank % (2 * step) == step {
+            net.send_to(rank - step, &forest.labels());
+            return None;
+        }
+        if rank + step < ranks {
+            let other: Vec<Index> = net.receive_from(rank + step);
+            forest.merge(&other);
+        }
+        step *= 2;
+    }
+    Some(forest)
 }
 
 /// `F(f)` for this rank's piece `f` of a dense parent vector: `f` gathered whole, then

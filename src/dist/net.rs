@@ -12,6 +12,8 @@
 //! | [`Net::allgatherv`] | the length (4 bytes) and this rank's part, times `P - 1` | `P - 1` for the lengths, `P - 1` more when the part is not empty |
 //! | [`Net::allreduce_sum`], [`Net::allreduce_sum_f64`], [`Net::broadcast_bytes`] | the buffer times `ceil(log2 P)` | `ceil(log2 P)` (recursive doubling, a binomial tree) |
 //! | [`Net::gatherv_root`] | the length and this rank's part (none at the root) | two |
+//! | [`Net::broadcast_vec`] | as [`Net::broadcast_bytes`], at rank 0 | as [`Net::broadcast_bytes`] |
+//! | [`Net::send_to`] | the elements | one |
 //!
 //! Counts must not exceed `i32::MAX` elements per rank in one call (MPI's `int`
 //! counts); the callers here stay far below that at the sizes one node can hold.
@@ -333,6 +335,45 @@ impl Net {
             self.count(4 + mine.len() as u64 * std::mem::size_of::<T>() as u64, 2);
             None
         }
+    }
+
+    /// Sends `data` to rank `to` (MPI_Send; [`Net::receive_from`] there).
+    pub fn send_to<T: Equivalence + Copy + Default>(&self, to: usize, data: &[T]) {
+        let spare = [T::default()];
+        self.world
+            .process_at_rank(to as i32)
+            .send(real_ptr(data, &spare));
+        self.count(data.len() as u64 * std::mem::size_of::<T>() as u64, 1);
+    }
+
+    /// What rank `from` sends with [`Net::send_to`] (MPI_Probe for the length, then
+    /// MPI_Recv).
+    pub fn receive_from<T: Equivalence>(&self, from: usize) -> Vec<T> {
+        self.world.process_at_rank(from as i32).receive_vec::<T>().0
+    }
+
+    /// Rank 0's `data` on every rank (its length, then the elements, in pieces within
+    /// MPI's `int` counts); other ranks pass anything. One rank returns `data` as it is.
+    pub fn broadcast_vec<T: Equivalence + Copy + Default>(&self, data: Vec<T>) -> Vec<T> {
+        if self.size == 1 {
+            return data;
+        }
+        let root = self.world.process_at_rank(0);
+        let mut len = data.len() as u64;
+        root.broadcast_into(&mut len);
+        let mut buf = if self.is_root() {
+            data
+        } else {
+            vec![T::default(); len as usize]
+        };
+        for piece in buf.chunks_mut(1 << 28) {
+            root.broadcast_into(piece);
+        }
+        if self.is_root() {
+            let bytes = 8 + len * std::mem::size_of::<T>() as u64;
+            self.count(bytes * self.log2_size(), 2 * self.log2_size());
+        }
+        buf
     }
 
     /// Waits for every rank.
