@@ -775,9 +775,9 @@ mod imp {
             m => m,
         };
         let delta_stepping = method == SsspMethod::DeltaStepping;
-        // A' (in-arcs with weights) for Bellman-Ford and for the predecessors; A's own
-        // rows for delta-stepping's push.
-        let at = (!delta_stepping || a.predecessors.is_some()).then(|| {
+        // A' (in-arcs with weights) for the predecessors; A's own rows for the rounds
+        // (both methods push).
+        let at = a.predecessors.is_some().then(|| {
             dist::sssp::in_rows_weighted(
                 &net,
                 &read.part,
@@ -787,7 +787,7 @@ mod imp {
             )
         });
         let arcs = h.arcs;
-        let out_rows = delta_stepping.then(|| {
+        let out_rows = {
             let rows = read.rows.offsets.len() - 1;
             let w = match read.rows.weights.take() {
                 Some(w) => w,
@@ -800,23 +800,22 @@ mod imp {
             // SAFETY: the rows were read and checked (sorted, unrepeated, below n), with
             // `rows + 1` offsets rising to their count, and one weight per arc.
             unsafe { edgeblas::matrix::Csr::new_unchecked(rows, h.vertices, o, i, w) }
-        });
+        };
         drop(read.rows);
-        let delta = out_rows.as_ref().map(|r| match a.delta {
+        let delta = delta_stepping.then(|| match a.delta {
             Some(d) => d,
-            None => dist::sssp::default_delta(&net, &read.part, r),
+            None => dist::sssp::default_delta(&net, &read.part, &out_rows),
         });
         let load_s = t_load.elapsed().as_secs_f64();
         net.barrier();
         let before = net.sent();
         let t0 = Instant::now();
-        let found = match (&out_rows, delta, &at) {
-            (Some(r), Some(d), _) => {
-                let p = dist::sssp::delta_stepping(&net, &read.part, r, source, d);
+        let found = match delta {
+            Some(d) => {
+                let p = dist::sssp::delta_stepping(&net, &read.part, &out_rows, source, d);
                 Ok(together(&net, p)?)
             }
-            (_, _, Some(at)) => dist::sssp::bellman_ford(&net, &read.part, at, source),
-            _ => unreachable!("A' is built for Bellman-Ford"),
+            None => dist::sssp::bellman_ford(&net, &read.part, &out_rows, source),
         };
         let seconds = t0.elapsed().as_secs_f64();
         let mut paths = match found {

@@ -175,6 +175,11 @@ pub fn vxm<S, A, U>(
     assert_eq!(u.len(), rows, "u.len() != the rows of this rank's block");
     assert_eq!(w.len(), rows, "w.len() != the rows of this rank's block");
     assert!(!desc.transpose, "a row-distributed A cannot be transposed");
+    if net.size() == 1 {
+        // One block of every row and column: the product is the local one.
+        crate::ops::vxm(w, mask, accum, semiring, u, a, desc);
+        return;
+    }
     let shifted = Shifted {
         s: semiring,
         by: me.start as Index,
@@ -236,4 +241,64 @@ pub fn vxm<S, A, U>(
         Vector::from_pairs(rows, touched.into_iter().map(|i| (i, sum[i as usize])))
     };
     crate::ops::assign(w, mask, accum, &z, desc);
+}
+
+/// `w (+)= u' (+).(x) A` on this rank's dense piece `w`, in place, returning the entries
+/// of `w` that changed with their new values: [`crate::ops::vxm_accumulate`] over row
+/// blocks (`a`, `u` and `w` as in [`vxm`]). The product is [`vxm`]'s (each column's
+/// terms summed by its owner), then combined into `w` entry by entry; on one rank it is
+/// the local [`crate::ops::vxm_accumulate`] itself (no product vector). The same `w`
+/// and changed set as one process for an order-free monoid (MIN, MAX, LOR, LAND: the
+/// relaxation of shortest paths). Collective.
+///
+/// # Panics
+/// As [`vxm`], and when `w` is not dense.
+pub fn vxm_accumulate<S, A, U>(
+    net: &Net,
+    part: &RowBlocks,
+    w: &mut Vector<S::Output>,
+    semiring: S,
+    u: &Vector<U>,
+    a: &Csr<A>,
+) -> Vector<S::Output>
+where
+    S: Semiring<A, U>,
+    S::Output: Equivalence,
+    A: Scalar,
+    U: Scalar,
+{
+    if net.size() == 1 {
+        return crate::ops::vxm_accumulate(w, semiring, u, a);
+    }
+    let rows = w.len();
+    let mut t: Vector<S::Output> = Vector::new(rows);
+    vxm(
+        net,
+        part,
+        &mut t,
+        None,
+        None,
+        semiring,
+        u,
+        a,
+        &Descriptor::DEFAULT,
+    );
+    let Vector::Dense(d) = w else {
+        panic!("vxm_accumulate: w must be dense (Vector::full)")
+    };
+    let d = d.as_mut_slice();
+    let monoid = semiring.add();
+    let mut changed = Vec::new();
+    for (j, x) in t.to_pairs() {
+        let old = d[j as usize];
+        let new = monoid.combine(old, x);
+        // two NaNs count as equal, as in the one-process kernel
+        #[allow(clippy::eq_op)]
+        let same = new == old || (new != new && old != old);
+        if !same {
+            d[j as usize] = new;
+            changed.push((j, new));
+        }
+    }
+    Vector::from_pairs(rows, changed)
 }

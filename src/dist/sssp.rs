@@ -1,18 +1,20 @@
 //! Single-source shortest paths over row blocks: [`crate::algo::bellman_ford()`]'s rounds
-//! with each rank holding its vertices' distances and its rows of `A'` (the in-arcs,
-//! with their weights), and each round's product a distributed [`super::algebra::mxv`]
-//! (the frontier gathered whole on every rank, then each rank's rows by the CPU kernels):
+//! with each rank holding its vertices' distances and its rows of `A` (the
+//! out-arcs, with their weights), each round's product a distributed
+//! [`super::algebra::vxm`] (each rank pushes its piece of the frontier through its
+//! rows, the terms sent to their columns' owners):
 //!
 //! ```text
 //! f = {source: 0}
-//! repeat:  t = A' min.plus f, carrying the argmin  (distributed mxv)
+//! repeat:  t = f min.plus A                        (distributed vxm)
 //!          c = select(t < dist);  dist<c> min= t;  f = c
 //! until no rank's f has an entry (one allreduce a round), at most n rounds
 //! ```
 //!
 //! A minimum over a set of sums is the same whatever the order of its terms, and each
 //! sum `f(k) + A(k, j)` is the same on every rank, so distances, rounds and the
-//! negative-cycle verdict are identical to one process for every `P`. [`predecessors`]
+//! negative-cycle verdict are identical to one process for every `P`. A negative cycle is
+//! named as one process names it: the rounds again with each round's argmin. [`predecessors`]
 //! gives the CLI's rule (the smallest `u` with `d(u) + w(u, v) = d(v)`), one more
 //! product. [`delta_stepping`] runs the CPU's buckets over row blocks with the push
 //! [`super::algebra::vxm`], and [`default_delta`] is the one process's to the bit.
@@ -101,29 +103,74 @@ impl LocalPaths {
     }
 }
 
-/// Bellman-Ford from `source` over the distributed graph whose rows of `A'` (with the
-/// weights of the arcs) this rank holds in `at` (its block's rows, all `n` columns;
-/// [`in_rows_weighted`]). Collective: every rank passes the same `part` and `source`.
+/// Bellman-Ford from `source` over the distributed graph whose rows of `A` (with the
+/// arcs' weights) this rank holds in `a` (its block's rows, all `n` columns).
+/// Collective: every rank passes the same `part` and `source`.
+///
+/// The rounds are the CPU's [`crate::algo::bellman_ford()`]'s, distances only: `f` =
+/// the entries of `dist` that `f min.plus A` improves, each round a distributed
+/// [`super::algebra::vxm`] (every rank pushes its piece of `f` through its rows, the
+/// terms go to their columns' owners; [`relax`]). MIN is order-free, so each entry is
+/// exactly one process's. (A pull through the rows of `A'` was slower at every frontier
+/// size measured, at one and two ranks; BENCHMARKS.md.)
 ///
 /// # Returns
-/// This rank's share of one process's [`crate::algo::bellman_ford()`]: the same
-/// distances and rounds; the predecessors are the rounds' own (ties to the smallest
-/// vertex of the round that found the distance), which name a vertex on a negative
-/// cycle; [`predecessors`] gives one process's rule (the smallest tail of a tight arc).
-/// [`LocalPaths::gather`] puts them together on rank 0.
+/// This rank's share of one process's result: the same distances and rounds;
+/// `predecessors` empty, as one process's `bellman_ford_with(.., false)` ([`predecessors`]
+/// gives them by the CLI's rule, one more product). [`LocalPaths::gather`] puts them
+/// together on rank 0.
 ///
 /// # Errors
 /// [`CycleFound`] on every rank when a negative cycle is reachable from the source
-/// (the cycle itself on rank 0).
+/// (the cycle itself on rank 0, found as one process finds it: the rounds again with
+/// each round's argmin, over the rows of `A'` built then by [`in_rows_weighted`]).
 ///
 /// # Panics
-/// When `at` does not fit this rank's block or `source >= n`.
+/// When `a` does not fit this rank's block or `source >= n`.
 pub fn bellman_ford(
     net: &Net,
     part: &RowBlocks,
-    at: &Csr<f64>,
+    a: &Csr<f64>,
     source: Index,
 ) -> Result<LocalPaths, CycleFound> {
+    let n = part.vertices();
+    let me = part.range(net.rank());
+    assert!((source as usize) < n, "source {source} >= n = {n}");
+    assert_eq!(a.nrows(), me.len(), "A rows != the rows of this block");
+    let rows = me.len();
+    let d0 = Descriptor::DEFAULT;
+    // dist = +inf; f = {source: 0}, on the rank that owns it; dist<f> = f
+    let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
+    let mut f: Vector<f64> = Vector::new(rows);
+    if me.contains(&(source as usize)) {
+        let ls = source - me.start as Index;
+        f = Vector::from_pairs(rows, [(ls, 0.0)]);
+        ops::assign(&mut dist, Some(&Mask::structure(&f)), None, &f, &d0);
+    }
+    let mut rounds = 0;
+    let mut live = global_nvals(net, &[&f]);
+    while live > 0 && rounds < n {
+        rounds += 1;
+        f = relax(net, part, &mut dist, &f, a);
+        live = global_nvals(net, &[&f]);
+    }
+    if live > 0 {
+        drop((dist, f));
+        let at = in_rows_weighted(net, part, a.offsets(), a.indices(), Some(a.values()));
+        return Err(negative_cycle(net, part, &at, source));
+    }
+    Ok(LocalPaths {
+        distances: dist.into_dense(f64::INFINITY).into_vec(),
+        predecessors: Vec::new(),
+        rounds,
+    })
+}
+
+/// The rounds of [`bellman_ford`] again with each round's argmin kept (a distributed
+/// [`mxv`] over MIN.PLUS carrying the argument), run when `n` rounds did not settle the
+/// distances: a vertex still changing leads back along those predecessors to a cycle
+/// of negative weight, named on rank 0. Collective.
+fn negative_cycle(net: &Net, part: &RowBlocks, at: &Csr<f64>, source: Index) -> CycleFound {
     let n = part.vertices();
     let me = part.range(net.rank());
     assert!((source as usize) < n, "source {source} >= n = {n}");
@@ -167,24 +214,18 @@ pub fn bellman_ford(
         f = next;
         live = net.allreduce_sum(&[f.nvals() as u64])[0];
     }
-    let paths = LocalPaths {
-        distances: dist.into_dense(f64::INFINITY).into_vec(),
-        predecessors: pred.into_dense(NONE).into_vec(),
-        rounds,
-    };
-    if live == 0 {
-        return Ok(paths);
-    }
+    debug_assert!(live > 0, "the rounds before found a negative cycle");
+    let predecessors = pred.into_dense(NONE).into_vec();
     let changed: Vec<Index> = f
         .to_pairs()
         .into_iter()
         .map(|(v, _)| v + me.start as Index)
         .collect();
     let changed = net.gatherv_root(&changed);
-    let predecessors = net.gatherv_root(&paths.predecessors);
-    Err(CycleFound {
+    let predecessors = net.gatherv_root(&predecessors);
+    CycleFound {
         cycle: predecessors.zip(changed).map(|(p, c)| find_cycle(&p, c)),
-    })
+    }
 }
 
 /// Predecessors from exact distances, distributed: this rank's `dist` (its block's
@@ -246,8 +287,8 @@ pub fn predecessors(
 }
 
 /// `c` = the entries of `dist` that `near (min.plus) A` improves, and `dist min= c`: the
-/// CPU's [`crate::ops::vxm_accumulate`] over row blocks, the product a distributed
-/// [`super::algebra::vxm`] (MIN is order-free: the same entries as one process).
+/// distributed [`super::algebra::vxm_accumulate`] (MIN is order-free: the same entries
+/// as one process).
 fn relax(
     net: &Net,
     part: &RowBlocks,
@@ -255,32 +296,7 @@ fn relax(
     near: &Vector<f64>,
     a: &Csr<f64>,
 ) -> Vector<f64> {
-    let rows = dist.len();
-    let d0 = Descriptor::DEFAULT;
-    let mut t: Vector<f64> = Vector::new(rows);
-    super::algebra::vxm(
-        net,
-        part,
-        &mut t,
-        None,
-        None,
-        MinPlus::<f64>::new(),
-        near,
-        a,
-        &d0,
-    );
-    let mut c: Vector<f64> = Vector::new(rows);
-    let dv = &*dist;
-    ops::select(
-        &mut c,
-        None,
-        None,
-        |j, x| dv.get(j as usize).is_some_and(|old| x < old),
-        &t,
-        &d0,
-    );
-    ops::assign(dist, Some(&Mask::structure(&c)), None, &c, &d0);
-    c
+    super::algebra::vxm_accumulate(net, part, dist, MinPlus::<f64>::new(), near, a)
 }
 
 /// The entries of `parts` on all ranks together.
