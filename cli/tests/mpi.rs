@@ -469,13 +469,16 @@ fn sssp_ebg_identical_for_every_p() {
     let (cp, mp) = (dir.path().join("cpu.p"), dir.path().join("mpi.p"));
     // auto picks Bellman-Ford for negative arcs and delta-stepping otherwise, on both.
     let bf: &[&str] = &["--method", "bellman-ford"];
-    let cases: [(&Path, &str, &[&str]); 7] = [
+    // Delta-stepping's three arc layouts: most arcs heavy (the light ones copied), most
+    // light (each kind read through A), and all light (no heavy pass).
+    let cases: [(&Path, &str, &[&str]); 8] = [
         (&w, "3", &[]),
         (&w, "2999", bf),
         (&r, "0", &[]),
         (&r, "0", bf),
         (&pos, "3", &[]),
         (&pos, "3", &["--delta", "2.5"]),
+        (&pos, "5", &["--delta", "1e9"]),
         (
             &pos,
             "17",

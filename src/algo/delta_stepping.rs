@@ -37,9 +37,9 @@ const NONE: Index = Index::MAX;
 /// else the light ones; an arc of the other kind gives `+inf`, which improves nothing.
 /// Relaxing one kind through `A` itself saves the copy that `select(A, ...)` would make.
 #[derive(Clone, Copy, Debug)]
-struct SplitMinPlus {
-    delta: f64,
-    heavy: bool,
+pub(crate) struct SplitMinPlus {
+    pub(crate) delta: f64,
+    pub(crate) heavy: bool,
 }
 
 impl crate::algebra::Semiring<f64, f64> for SplitMinPlus {

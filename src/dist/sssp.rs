@@ -22,7 +22,7 @@
 use super::algebra::mxv;
 use super::net::Net;
 use super::partition::{Partition, RowBlocks};
-use crate::algebra::{Index, Min, MinPlus};
+use crate::algebra::{Index, Min, MinPlus, Semiring};
 use crate::algo::bellman_ford::{MinPlusArg, NegativeCycle, ShortestPaths};
 use crate::descriptor::{Descriptor, Mask, MatrixDescriptor};
 use crate::matrix::Csr;
@@ -296,7 +296,19 @@ fn relax(
     near: &Vector<f64>,
     a: &Csr<f64>,
 ) -> Vector<f64> {
-    super::algebra::vxm_accumulate(net, part, dist, MinPlus::<f64>::new(), near, a)
+    relax_by(net, part, dist, MinPlus::<f64>::new(), near, a)
+}
+
+/// [`relax`] over the semiring `s` (MIN.PLUS, or one kind of arc of it).
+fn relax_by<S: Semiring<f64, f64, Output = f64>>(
+    net: &Net,
+    part: &RowBlocks,
+    dist: &mut Vector<f64>,
+    s: S,
+    near: &Vector<f64>,
+    a: &Csr<f64>,
+) -> Vector<f64> {
+    super::algebra::vxm_accumulate(net, part, dist, s, near, a)
 }
 
 /// The entries of `parts` on all ranks together.
@@ -317,7 +329,9 @@ fn global_min(net: &Net, v: &Vector<f64>) -> f64 {
 /// whose rows of `A` (out-arcs, weights `>= 0`) this rank holds in `a` (its block's rows,
 /// all `n` columns). The buckets, window and rounds of one process's
 /// [`crate::algo::delta_stepping::delta_stepping_with`], each relaxation a distributed
-/// [`super::algebra::vxm`] over MIN.PLUS (light arcs, then the heavy ones once a bucket),
+/// [`super::algebra::vxm_accumulate`] over MIN.PLUS (light arcs, then the heavy ones
+/// once a bucket; the light arcs copied only when they are under half of the arcs, as
+/// one process does),
 /// every choice made on global counts and minima: distances and rounds identical to one
 /// process for the same `delta`. Predecessors are left to [`predecessors`]. Collective.
 ///
@@ -334,7 +348,7 @@ pub fn delta_stepping(
     source: Index,
     delta: f64,
 ) -> crate::Result<LocalPaths> {
-    use crate::algo::delta_stepping::{WINDOW_BUCKETS, file, is_fresh, merge_min};
+    use crate::algo::delta_stepping::{SplitMinPlus, WINDOW_BUCKETS, file, is_fresh, merge_min};
     let n = part.vertices();
     let me = part.range(net.rank());
     let rows = me.len();
@@ -358,12 +372,21 @@ pub fn delta_stepping(
     let d0 = Descriptor::DEFAULT;
     let md = MatrixDescriptor::DEFAULT;
     let heavy_here = a.values().iter().filter(|&&w| w > delta).count() as u64;
-    let heavy = net.allreduce_sum(&[heavy_here])[0] > 0;
-    let (mut light, mut heavy_arcs) = (Csr::empty(rows, n), Csr::empty(rows, n));
-    ops::select_matrix(&mut light, None, None, |_, _, w| w <= delta, a, &md);
-    if heavy {
-        ops::select_matrix(&mut heavy_arcs, None, None, |_, _, w| w > delta, a, &md);
-    }
+    let [heavy_arcs, arcs] = net.allreduce_sum(&[heavy_here, a.nnz() as u64])[..] else {
+        unreachable!("two sums")
+    };
+    let heavy = heavy_arcs > 0;
+    // As one process: the light arcs copied once when they are under half of A, else
+    // each kind read through A with a semiring that gives +inf for the other kind.
+    let light_copy = (heavy && (arcs - heavy_arcs) * 2 < arcs).then(|| {
+        let mut l = Csr::empty(rows, n);
+        ops::select_matrix(&mut l, None, None, |_, _, w| w <= delta, a, &md);
+        l
+    });
+    let light_only = SplitMinPlus {
+        delta,
+        heavy: false,
+    };
 
     let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
     let src = match me.contains(&(source as usize)) {
@@ -406,7 +429,10 @@ pub fn delta_stepping(
         let mut settled: Vec<Vector<f64>> = Vec::new();
         while global_nvals(net, &[&near]) > 0 {
             rounds += 1;
-            let c = relax(net, part, &mut dist, &near, &light);
+            let c = match &light_copy {
+                Some(l) => relax(net, part, &mut dist, &near, l),
+                None => relax_by(net, part, &mut dist, light_only, &near, a),
+            };
             let next = file(&c, hi, win_hi, &mut window, &mut rest);
             let done = std::mem::replace(&mut near, next);
             if heavy {
@@ -416,7 +442,8 @@ pub fn delta_stepping(
         if heavy {
             rounds += 1;
             let settled = merge_min(rows, settled);
-            let c = relax(net, part, &mut dist, &settled, &heavy_arcs);
+            let heavy_only = SplitMinPlus { delta, heavy: true };
+            let c = relax_by(net, part, &mut dist, heavy_only, &settled, a);
             let below = file(&c, hi, win_hi, &mut window, &mut rest);
             debug_assert_eq!(below.nvals(), 0, "a heavy arc leaves the bucket");
         }
