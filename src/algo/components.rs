@@ -42,8 +42,9 @@
 //!
 //! [`wcc`] runs Afforest (Sutton, Sundram and Hu 2018; gapbs's `cc`) by default: a
 //! concurrent union-find that links the first two entries of every row in one pass
-//! (gapbs links them in two, compressing between; one is faster here), then, as above, skips the rows of the most frequent root's members and links the
-//! rest of every other row. A link hooks the larger of two roots under the smaller
+//! (gapbs links them in two, compressing between; one is faster here), then, as above,
+//! skips the rows of the most frequent root's members and links the rest of every
+//! other row. A link hooks the larger of two roots under the smaller
 //! with one compare-and-swap, so every parent is at most its vertex and each tree's
 //! root is its smallest vertex: the labels are exactly FastSV's, whatever the threads'
 //! interleaving. It is not an algebra operation: it replaces FastSV's rounds, each a

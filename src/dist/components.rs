@@ -1,4 +1,6 @@
-//! Weakly connected components over row blocks: FastSV (the one-process
+//! Weakly connected components over row blocks. [`wcc_afforest`] (the default of `wcc
+//! --backend mpi`) runs Afforest's union-find on each rank's rows and merges the ranks'
+//! forests; [`wcc`] runs FastSV (the one-process
 //! [`crate::algo::components::fastsv`]'s template, step for step), each vector a rank's
 //! piece of its block and each step a generic operation on it:
 //!

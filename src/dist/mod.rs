@@ -15,9 +15,9 @@
 //! | [`bfs`] | [`bfs::scatter_graph`] (rank 0 reads, the ranks get their rows), [`bfs::bfs`]: direction-optimizing, push by alltoallv, pull by allgather |
 //! | [`bfs2d`] | [`bfs2d::bfs`]: the same search over a 2-D grid of blocks (Buluç-Madduri), exchanges along grid rows and columns |
 //! | [`read`] | [`read::read_row_blocks`]: every rank reads its own rows of a binary file, none holds the graph; [`read::read_text_row_blocks`]: rank 0 streams a text file in blocks to the rows' ranks |
-//! | [`algebra`] | [`algebra::mxv`] (pull) and [`algebra::vxm`] (push) with `A`'s rows cut over the ranks, any semiring; [`algebra::allgather_vector`] |
+//! | [`algebra`] | [`algebra::mxv`] (pull) and [`algebra::vxm`] (push) with `A`'s rows cut over the ranks, any semiring; [`algebra::vxm_accumulate`] (the relaxation, in place, returning the changed entries); [`algebra::allgather_vector`] |
 //! | [`pagerank`] | [`pagerank::pagerank`]: the CPU sweep over row blocks, the product a distributed `mxv` (the float rule there) |
-//! | [`sssp`] | [`sssp::bellman_ford`] (a round a distributed `vxm` through the rows of `A` while the frontier is small, else a distributed `mxv` over the rows of `A'`) and [`sssp::delta_stepping`] (a distributed `vxm` a relaxation): the CPU's rounds; distances, rounds and predecessors identical to one process |
+//! | [`sssp`] | [`sssp::bellman_ford`] (a round a distributed `vxm_accumulate` through the rows of `A`) and [`sssp::delta_stepping`] (a distributed `vxm_accumulate` a relaxation): the CPU's rounds; distances, rounds and predecessors identical to one process |
 //! | [`components`] | [`components::wcc_afforest`]: Afforest's union-find per rank over its rows, the ranks' forests merged along a binomial tree; [`components::wcc`]: FastSV over row blocks (a distributed `mxv` over MIN.SECOND, the hooks sent to their targets' ranks, shortcuts through the gathered parents); labels identical to one process |
 //! | [`chung_lu`] | [`chung_lu::generate`]: chunks split by the cost model, edges routed to row owners; [`chung_lu::gather`] to rank 0 |
 //!
