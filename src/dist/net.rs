@@ -264,25 +264,10 @@ impl Net {
         out
     }
 
-    /// Rank 0's `data` on every rank (the length, then the bytes: MPI_Bcast twice). Other
-    /// ranks pass anything (it is ignored).
+    /// Rank 0's `data` on every rank ([`Net::broadcast_vec`] of bytes). Other ranks pass
+    /// anything (it is ignored).
     pub fn broadcast_bytes(&self, data: Vec<u8>) -> Vec<u8> {
-        let root = self.world.process_at_rank(0);
-        let mut len = data.len() as u64;
-        root.broadcast_into(&mut len);
-        let mut buf = if self.is_root() {
-            data
-        } else {
-            vec![0u8; len as usize]
-        };
-        // Broadcast in pieces of at most 1 GiB (MPI's int counts).
-        for piece in buf.chunks_mut(1 << 30) {
-            root.broadcast_into(piece);
-        }
-        if self.is_root() {
-            self.count((8 + len) * self.log2_size(), 2 * self.log2_size());
-        }
-        buf
+        self.broadcast_vec(data)
     }
 
     /// Rank 0's `values` on every rank.

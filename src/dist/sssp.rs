@@ -109,8 +109,8 @@ impl LocalPaths {
 ///
 /// The rounds are the CPU's [`crate::algo::bellman_ford()`]'s, distances only: `f` =
 /// the entries of `dist` that `f min.plus A` improves, each round a distributed
-/// [`super::algebra::vxm`] (every rank pushes its piece of `f` through its rows, the
-/// terms go to their columns' owners; [`relax`]). MIN is order-free, so each entry is
+/// [`super::algebra::vxm_accumulate`] (every rank pushes its piece of `f` through its
+/// rows, the terms go to their columns' owners). MIN is order-free, so each entry is
 /// exactly one process's. (A pull through the rows of `A'` was slower at every frontier
 /// size measured, at one and two ranks; BENCHMARKS.md.)
 ///
@@ -137,16 +137,7 @@ pub fn bellman_ford(
     let me = part.range(net.rank());
     assert!((source as usize) < n, "source {source} >= n = {n}");
     assert_eq!(a.nrows(), me.len(), "A rows != the rows of this block");
-    let rows = me.len();
-    let d0 = Descriptor::DEFAULT;
-    // dist = +inf; f = {source: 0}, on the rank that owns it; dist<f> = f
-    let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
-    let mut f: Vector<f64> = Vector::new(rows);
-    if me.contains(&(source as usize)) {
-        let ls = source - me.start as Index;
-        f = Vector::from_pairs(rows, [(ls, 0.0)]);
-        ops::assign(&mut dist, Some(&Mask::structure(&f)), None, &f, &d0);
-    }
+    let (mut dist, mut f) = start(&me, source);
     let mut rounds = 0;
     let mut live = global_nvals(net, &[&f]);
     while live > 0 && rounds < n {
@@ -166,6 +157,21 @@ pub fn bellman_ford(
     })
 }
 
+/// The start of a search from `source` over this rank's block `me`: `dist = +inf` and
+/// `f = {source: 0}` on the rank that owns it (empty elsewhere), `dist<f> = f`.
+fn start(me: &std::ops::Range<usize>, source: Index) -> (Vector<f64>, Vector<f64>) {
+    let rows = me.len();
+    let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
+    let mut f: Vector<f64> = Vector::new(rows);
+    if me.contains(&(source as usize)) {
+        let ls = source - me.start as Index;
+        f = Vector::from_pairs(rows, [(ls, 0.0)]);
+        let d0 = Descriptor::DEFAULT;
+        ops::assign(&mut dist, Some(&Mask::structure(&f)), None, &f, &d0);
+    }
+    (dist, f)
+}
+
 /// The rounds of [`bellman_ford`] again with each round's argmin kept (a distributed
 /// [`mxv`] over MIN.PLUS carrying the argument), run when `n` rounds did not settle the
 /// distances: a vertex still changing leads back along those predecessors to a cycle
@@ -178,15 +184,8 @@ fn negative_cycle(net: &Net, part: &RowBlocks, at: &Csr<f64>, source: Index) -> 
     let rows = me.len();
     let d0 = Descriptor::DEFAULT;
     let replace = d0.with_replace();
-    // dist = +inf, pred = none; f = {source: 0}, on the rank that owns it
-    let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
+    let (mut dist, mut f) = start(&me, source);
     let mut pred: Vector<Index> = Vector::full(rows, NONE);
-    let mut f: Vector<f64> = Vector::new(rows);
-    if me.contains(&(source as usize)) {
-        let ls = source - me.start as Index;
-        f = Vector::from_pairs(rows, [(ls, 0.0)]);
-        ops::assign(&mut dist, Some(&Mask::structure(&f)), None, &f, &d0);
-    }
     let mut rounds = 0;
     let mut live = net.allreduce_sum(&[f.nvals() as u64])[0];
     while live > 0 && rounds < n {
