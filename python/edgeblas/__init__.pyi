@@ -170,9 +170,10 @@ def pagerank(A: MatrixLike, damping: float = ..., iterations: Optional[int] = ..
     ``precision``: 'f64' (default) or 'f32' (the sweep in float32; the ranks
     are returned as float64 either way)."""
     ...
-def wcc(A: MatrixLike, threads: Optional[int] = ..., backend: str = ...) -> npt.NDArray[np.int64]:
+def wcc(A: MatrixLike, threads: Optional[int] = ..., backend: str = ..., method: str = ...) -> npt.NDArray[np.int64]:
     """Weakly connected components: per vertex, the smallest vertex index of its
-    component (int64). ``backend``: 'cpu' or 'cuda'."""
+    component (int64). ``backend``: 'cpu' or 'cuda'. ``method``: 'afforest'
+    (the CPU's default), 'fastsv' (the only one on 'cuda') or 'auto'."""
     ...
 def cdlp(A: MatrixLike, iterations: int = ..., threads: Optional[int] = ..., backend: str = ...) -> npt.NDArray[np.int64]:
     """Community detection by label propagation (Graphalytics CDLP): int64
