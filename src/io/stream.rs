@@ -78,17 +78,23 @@ pub(crate) fn streams(format: Format) -> bool {
     )
 }
 
-/// The size of the decompressed text of `path`: the file's size, or for gzip data the
-/// length of its decompression, which (as when it is read whole) may not pass what the
-/// header declares.
-fn text_size(path: &Path, format: Format) -> Result<usize> {
-    let name = path.display().to_string();
+/// `path` opened, and its first two bytes (fewer for a shorter file), read past.
+fn open_with_magic(path: &Path) -> Result<(std::fs::File, Vec<u8>)> {
     let mut file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut magic = Vec::with_capacity(2);
     (&mut file)
         .take(2)
         .read_to_end(&mut magic)
         .map_err(|e| Error::io(path, e))?;
+    Ok((file, magic))
+}
+
+/// The size of the decompressed text of `path`: the file's size, or for gzip data the
+/// length of its decompression, which (as when it is read whole) may not pass what the
+/// header declares.
+fn text_size(path: &Path, format: Format) -> Result<usize> {
+    let name = path.display().to_string();
+    let (file, magic) = open_with_magic(path)?;
     if magic != GZIP_MAGIC {
         let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
         return Ok(usize::try_from(len).unwrap_or(usize::MAX));
@@ -359,12 +365,7 @@ impl Blocks {
     /// for an empty `.gz` file or a `.gz` name on bytes that are not gzip data.
     pub(crate) fn open(path: &Path, block: usize) -> Result<Blocks> {
         let name = path.display().to_string();
-        let mut file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let mut magic = Vec::with_capacity(2);
-        (&mut file)
-            .take(2)
-            .read_to_end(&mut magic)
-            .map_err(|e| Error::io(path, e))?;
+        let (file, magic) = open_with_magic(path)?;
         let gz = magic == GZIP_MAGIC;
         if !gz && has_gz_suffix(&name) {
             let what = if magic.is_empty() {
