@@ -286,19 +286,5 @@ where
     let Vector::Dense(d) = w else {
         panic!("vxm_accumulate: w must be dense (Vector::full)")
     };
-    let d = d.as_mut_slice();
-    let monoid = semiring.add();
-    let mut changed = Vec::new();
-    for (j, x) in t.to_pairs() {
-        let old = d[j as usize];
-        let new = monoid.combine(old, x);
-        // two NaNs count as equal, as in the one-process kernel
-        #[allow(clippy::eq_op)]
-        let same = new == old || (new != new && old != old);
-        if !same {
-            d[j as usize] = new;
-            changed.push((j, new));
-        }
-    }
-    Vector::from_pairs(rows, changed)
+    crate::backend::cpu::accumulate::combine_changed(semiring.add(), &t, d.as_mut_slice())
 }

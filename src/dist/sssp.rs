@@ -16,13 +16,13 @@
 //! negative-cycle verdict are identical to one process for every `P`. A negative cycle is
 //! named as one process names it: the rounds again with each round's argmin. [`predecessors`]
 //! gives the CLI's rule (the smallest `u` with `d(u) + w(u, v) = d(v)`), one more
-//! product. [`delta_stepping`] runs the CPU's buckets over row blocks with the push
-//! [`super::algebra::vxm`], and [`default_delta`] is the one process's to the bit.
+//! product. [`delta_stepping`] runs the CPU's buckets over row blocks with the same
+//! [`super::algebra::vxm_accumulate`], and [`default_delta`] is the one process's to the bit.
 
-use super::algebra::mxv;
+use super::algebra::{mxv, vxm_accumulate};
 use super::net::Net;
 use super::partition::{Partition, RowBlocks};
-use crate::algebra::{Index, Min, MinPlus, Semiring};
+use crate::algebra::{Index, Min, MinPlus};
 use crate::algo::bellman_ford::{MinPlusArg, NegativeCycle, ShortestPaths};
 use crate::descriptor::{Descriptor, Mask, MatrixDescriptor};
 use crate::matrix::Csr;
@@ -142,7 +142,7 @@ pub fn bellman_ford(
     let mut live = global_nvals(net, &[&f]);
     while live > 0 && rounds < n {
         rounds += 1;
-        f = relax(net, part, &mut dist, &f, a);
+        f = vxm_accumulate(net, part, &mut dist, MinPlus::<f64>::new(), &f, a);
         live = global_nvals(net, &[&f]);
     }
     if live > 0 {
@@ -187,7 +187,7 @@ fn negative_cycle(net: &Net, part: &RowBlocks, at: &Csr<f64>, source: Index) -> 
     let (mut dist, mut f) = start(&me, source);
     let mut pred: Vector<Index> = Vector::full(rows, NONE);
     let mut rounds = 0;
-    let mut live = net.allreduce_sum(&[f.nvals() as u64])[0];
+    let mut live = global_nvals(net, &[&f]);
     while live > 0 && rounds < n {
         rounds += 1;
         // t = A' min.plus f with the argmin: t(j) = min_k (f(k) + A(k, j), k)
@@ -211,7 +211,7 @@ fn negative_cycle(net: &Net, part: &RowBlocks, at: &Csr<f64>, source: Index) -> 
         ops::apply(&mut pred, Some(&mask), None, |(_, k)| k, &c, &d0);
         drop(mask);
         f = next;
-        live = net.allreduce_sum(&[f.nvals() as u64])[0];
+        live = global_nvals(net, &[&f]);
     }
     debug_assert!(live > 0, "the rounds before found a negative cycle");
     let predecessors = pred.into_dense(NONE).into_vec();
@@ -283,31 +283,6 @@ pub fn predecessors(
         pred[v as usize] = u;
     }
     pred
-}
-
-/// `c` = the entries of `dist` that `near (min.plus) A` improves, and `dist min= c`: the
-/// distributed [`super::algebra::vxm_accumulate`] (MIN is order-free: the same entries
-/// as one process).
-fn relax(
-    net: &Net,
-    part: &RowBlocks,
-    dist: &mut Vector<f64>,
-    near: &Vector<f64>,
-    a: &Csr<f64>,
-) -> Vector<f64> {
-    relax_by(net, part, dist, MinPlus::<f64>::new(), near, a)
-}
-
-/// [`relax`] over the semiring `s` (MIN.PLUS, or one kind of arc of it).
-fn relax_by<S: Semiring<f64, f64, Output = f64>>(
-    net: &Net,
-    part: &RowBlocks,
-    dist: &mut Vector<f64>,
-    s: S,
-    near: &Vector<f64>,
-    a: &Csr<f64>,
-) -> Vector<f64> {
-    super::algebra::vxm_accumulate(net, part, dist, s, near, a)
 }
 
 /// The entries of `parts` on all ranks together.
@@ -429,8 +404,8 @@ pub fn delta_stepping(
         while global_nvals(net, &[&near]) > 0 {
             rounds += 1;
             let c = match &light_copy {
-                Some(l) => relax(net, part, &mut dist, &near, l),
-                None => relax_by(net, part, &mut dist, light_only, &near, a),
+                Some(l) => vxm_accumulate(net, part, &mut dist, MinPlus::new(), &near, l),
+                None => vxm_accumulate(net, part, &mut dist, light_only, &near, a),
             };
             let next = file(&c, hi, win_hi, &mut window, &mut rest);
             let done = std::mem::replace(&mut near, next);
@@ -442,7 +417,7 @@ pub fn delta_stepping(
             rounds += 1;
             let settled = merge_min(rows, settled);
             let heavy_only = SplitMinPlus { delta, heavy: true };
-            let c = relax_by(net, part, &mut dist, heavy_only, &settled, a);
+            let c = vxm_accumulate(net, part, &mut dist, heavy_only, &settled, a);
             let below = file(&c, hi, win_hi, &mut window, &mut rest);
             debug_assert_eq!(below.nvals(), 0, "a heavy arc leaves the bucket");
         }

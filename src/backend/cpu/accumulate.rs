@@ -71,10 +71,23 @@ where
     A: Scalar,
     U: Scalar,
 {
-    let n = w.len();
     let add = s.add();
     let t = vxm_push(s, u, a, None);
-    let t = entries(&t);
+    combine_changed(add, &t, w)
+}
+
+/// `w = w (+) t` for a dense `w` of `t.len()` entries, one combine per entry of the
+/// product `t`; returns the entries of `w` that changed, with their new values, in
+/// ascending index. [`vxm_accumulate`]'s general method, and the distributed one's
+/// last step (`crate::dist::algebra::vxm_accumulate`).
+pub(crate) fn combine_changed<M, Z>(add: M, t: &Vector<Z>, w: &mut [Z]) -> Vector<Z>
+where
+    M: Monoid<Z>,
+    Z: Scalar,
+{
+    let n = w.len();
+    debug_assert_eq!(t.len(), n);
+    let t = entries(t);
     let (mut idx, mut val) = (Vec::new(), Vec::new());
     for (&j, &x) in t.indices().iter().zip(t.values()) {
         let old = w[j as usize];
