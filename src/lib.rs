@@ -80,6 +80,7 @@
 //! | [`ops::vxm_inplace`], [`ops::mxv_inplace`], [`ops::mxm_inplace`] | `GrB_vxm`, `GrB_mxv`, `GrB_mxm` with the output aliased to an input | `w<m> = w (.) w (+).(x) A`, `w<m> = w (.) A (+).(x) w`, `C<M> = C (.) C (+).(x) B` |
 //! | [`ops::partition`] | several `GrB_select` with disjoint predicates (an extension) | `out[b] = select(u, bin(i, u(i)) == b)` for every bin, in one pass |
 //! | [`ops::vxm_accumulate`] | `GrB_vxm` with the semiring's monoid as accumulator, no mask (an extension: it also returns what changed) | `w (+)= u (+).(x) A` on a dense `w`; returns the changed entries (shortest-path relaxation) |
+//! | [`ops::vxm_accumulate_fixpoint`] | rounds of the above until nothing changes (an extension) | from `f = u`: `c = vxm_accumulate(w, f, A)`, `f = select(c, keep)`, until `f` is empty or a round cap; returns every changed entry (a delta-stepping bucket, Bellman-Ford) |
 //! | [`ops::ewise_add_inplace`], [`ops::ewise_mult_inplace`] | `GrB_eWiseAdd`, `GrB_eWiseMult`, output aliased | `w<m> = w (.) (w (+) u)`, `w<m> = w (.) (w (x) u)` |
 //! | [`ops::apply_inplace`], [`ops::select_inplace`], [`ops::apply_matrix_inplace`], [`ops::select_matrix_inplace`] | `GrB_apply`, `GrB_select`, output aliased | `w<m> = w (.) f(w)`, `C<M> = C (.) select(C)` |
 //!

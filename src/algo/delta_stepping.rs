@@ -1,18 +1,23 @@
 //! Single-source shortest paths by delta-stepping (Meyer and Sanders), over the algebra
-//! as LAGraph's `LAGr_SingleSourceShortestPath` writes it: the arcs split into light
-//! (`w <= delta`) and heavy (`w > delta`), vertices settled bucket by bucket (bucket `i`
-//! holds the tentative distances in `[i delta, (i + 1) delta)`), the light arcs relaxed
-//! with MIN.PLUS until the bucket stops changing, then the heavy arcs once from
-//! everything the bucket settled. Each relaxation is one [`ops::vxm_accumulate`]:
-//! `d min= f min.plus A`, returning the improved entries. The light arcs are copied
-//! once by `select` when they are under half of `A`; otherwise each kind is read
-//! through `A` with a semiring that gives `+inf` for the other kind (no copy).
+//! as LAGraph's `LAGr_SingleSourceShortestPath` writes it: vertices settled bucket by
+//! bucket (bucket `i` holds the tentative distances `x` with `floor(x / delta) = i`),
+//! each bucket relaxed with MIN.PLUS until it stops changing. A bucket's rounds are one
+//! [`ops::vxm_accumulate_fixpoint`]: `d min= f min.plus A` from the bucket's vertices,
+//! again from those it improved that are still in the bucket, and so on, as one
+//! operation that returns every improved entry.
+//!
+//! Where the light arcs (`w <= delta`) are under half of the arcs they are copied once
+//! by `select`, the rounds read only them, and the heavy ones are relaxed once per
+//! bucket from the vertices it settled (one [`ops::vxm_accumulate`]): Meyer and Sanders'
+//! split, which saves re-reading the many heavy arcs of a Kronecker graph. Otherwise
+//! (a road graph) the rounds read all of `A`, as gapbs's do.
 //!
 //! Where LAGraph selects each bucket from a dense vector of all distances (O(n) per
-//! bucket), this template keeps the candidates sparse: a *window* of the next
-//! [`WINDOW_BUCKETS`] buckets, from which each bucket is selected, and the *rest*
-//! beyond it, re-split only when the window runs dry. Every operation then costs about
-//! the vertices and arcs it touches, which is what a high-diameter road graph needs.
+//! bucket), this template files the improvements by bucket with [`ops::partition`]: a
+//! *window* of [`WINDOW_BUCKETS`] bins, each read only when its bucket comes up, and the
+//! *rest* beyond it, re-filed when the window runs dry. Every operation then costs
+//! about the vertices and arcs it touches, which is what a high-diameter road graph
+//! needs.
 //!
 //! Predecessors come from one final product, `p = d min.plus A` carrying the argument:
 //! the smallest `u` with `d(u) + w(u, v) = d(v)`.
@@ -26,8 +31,8 @@ use crate::vector::Vector;
 
 use super::bellman_ford::{MinPlusArg, ShortestPaths};
 
-/// Buckets per window: the rest of the candidates is re-split once per this many
-/// buckets, not once per bucket.
+/// Buckets per window: the candidates are filed into this many bins, and the rest
+/// beyond them is re-filed once per this many buckets, not once per bucket.
 pub const WINDOW_BUCKETS: f64 = 16.0;
 
 /// The marker of "no predecessor".
@@ -107,7 +112,8 @@ pub(crate) fn delta_of(sum: f64, count: u64, lo: f64, hi: f64, arcs: u64, n: usi
 /// Exact distances (`+inf` where unreached) and predecessors: for each reached `v`
 /// other than the source, the smallest `u` with `d(u) + w(u, v) = d(v)` (with
 /// zero-weight arcs two such choices can point at each other). `rounds` counts the
-/// light and heavy relaxation products.
+/// relaxation products: every bucket's rounds, and where the arcs are split, one heavy
+/// pass per bucket.
 ///
 /// # Errors
 /// [`crate::Error::InvalidArgument`] for a negative or NaN weight, or a `delta` that is
@@ -117,7 +123,7 @@ pub(crate) fn delta_of(sum: f64, count: u64, lo: f64, hi: f64, arcs: u64, n: usi
 /// If `a` is not square or `source >= a.nrows()` (caller contracts).
 ///
 /// # Complexity
-/// O(arcs x relaxations per vertex + buckets x window), no O(n) work per bucket.
+/// O(arcs x relaxations per vertex + buckets), no O(n) work per bucket.
 ///
 /// # Example
 /// ```
@@ -164,35 +170,43 @@ pub fn delta_stepping_with(
     let md = MatrixDescriptor::DEFAULT;
     let min = Min::<f64>::new();
 
-    // The light arcs (w <= delta) and the heavy ones, each relaxed through A itself
-    // with a semiring that gives +inf for the other kind (no copy), except that the
-    // light arcs are copied once, AL = select(A, w <= delta), when they are under half
-    // of A: the light pass runs many times per bucket and then reads far less. (Copying
-    // is not free: on a road graph with 80% light arcs the two copies cost more than
-    // the wasted reads they save.) With no heavy arc there is no heavy pass.
-    let heavy = heavy_arcs > 0;
-    let light_copy = (heavy && (a.nnz() - heavy_arcs) * 2 < a.nnz()).then(|| {
+    // Where the light arcs (w <= delta) are under half of A, they are copied once, AL =
+    // select(A, w <= delta): a bucket's rounds read AL, and the heavy arcs are read
+    // through A once per bucket, from the vertices it settled, by a semiring that gives
+    // +inf for a light arc (Meyer and Sanders' split). Otherwise a bucket's rounds read
+    // all of A, as gapbs's do: a heavy arc then lands beyond the bucket and is not
+    // followed further in it, and copying most of A, or reading it twice, costs more
+    // than the heavy arcs read again when a vertex improves twice in one bucket.
+    let split = heavy_arcs > 0 && (a.nnz() - heavy_arcs) * 2 < a.nnz();
+    let light_copy = split.then(|| {
         let mut l = Csr::empty(n, n);
         ops::select_matrix(&mut l, None, None, |_, _, w| w <= delta, a, &md);
         l
     });
+    let rounds_over = light_copy.as_ref().unwrap_or(a);
 
-    // dist = +inf, dist(source) = 0 (dense); the window holds the source. The window
-    // and the bucket's settled set are kept as parts, min-merged once per bucket rather
-    // than once per relaxation.
+    // dist = +inf, dist(source) = 0 (dense). The candidates are filed by bucket: the
+    // window's WINDOW_BUCKETS bins from bucket `base` on, each a list of parts
+    // min-merged when its bucket comes up, and the rest beyond them, re-filed when the
+    // window runs dry. A bucket is then read alone, never the whole window.
     let mut dist: Vector<f64> = Vector::full(n, f64::INFINITY);
     let src = Vector::from_pairs(n, [(source, 0.0)]);
     ops::assign(&mut dist, None, Some(&min), &src, &d0);
-    let mut window: Vec<Vector<f64>> = vec![src];
-    let mut win_hi = delta * WINDOW_BUCKETS;
+    let bins_n = WINDOW_BUCKETS as usize;
+    let mut bins: Vec<Vec<Vector<f64>>> = vec![Vec::new(); bins_n];
+    bins[0].push(src);
+    let mut base = 0u64;
     let mut rest: Vec<Vector<f64>> = Vec::new();
+    let mut cur = 0usize;
     let mut rounds = 0usize;
 
     loop {
-        if window.iter().all(|w| w.nvals() == 0) {
+        while cur < bins_n && bins[cur].is_empty() {
+            cur += 1;
+        }
+        if cur == bins_n {
             // The window ran dry: rest = min-merge of every candidate beyond it, fresh
             // only (dist(j) == x); the next window starts at its smallest bucket.
-            window.clear();
             let merged = merge_min(n, std::mem::take(&mut rest));
             let mut fresh = Vector::new(n);
             let dv = &dist;
@@ -200,59 +214,47 @@ pub fn delta_stepping_with(
             if fresh.nvals() == 0 {
                 break;
             }
-            let m = ops::reduce(min, &fresh);
-            win_hi = bucket_end(m, delta, WINDOW_BUCKETS);
-            let hi = win_hi;
-            let mut parts = ops::partition(&fresh, 2, |_, x| usize::from(x >= hi)).into_iter();
-            window.extend(parts.next());
-            rest.extend(parts.next());
+            base = bucket_of(ops::reduce(min, &fresh), delta);
+            cur = 0;
+            let first = file_bins(&fresh, delta, base, cur, &mut bins, &mut rest);
+            bins[0].push(first);
             continue;
         }
-        // The current bucket [lo, hi): the window's smallest fresh candidates.
-        let merged = merge_min(n, std::mem::take(&mut window));
+        // The current bucket: its bin's fresh candidates.
+        let merged = merge_min(n, std::mem::take(&mut bins[cur]));
         let dv = &dist;
-        let mut live = Vector::new(n);
-        ops::select(&mut live, None, None, is_fresh(dv), &merged, &d0);
-        if live.nvals() == 0 {
+        let mut near = Vector::new(n);
+        ops::select(&mut near, None, None, is_fresh(dv), &merged, &d0);
+        if near.nvals() == 0 {
             continue;
         }
-        let m = ops::reduce(min, &live);
-        let hi = bucket_end(m, delta, 1.0);
-        let mut parts = ops::partition(&live, 2, |_, x| usize::from(x >= hi)).into_iter();
-        let mut near = parts.next().expect("2 bins");
-        window.extend(parts.next());
-        let mut settled: Vec<Vector<f64>> = Vec::new();
-        while near.nvals() > 0 {
-            // c = the entries of dist that near min.plus AL improves; dist min= c
+        // The rounds until the bucket stops changing, as one operation: every entry of
+        // dist they improved; those still in this bucket go on to the next round.
+        let top = base + cur as u64;
+        let in_bucket = |_: Index, x: f64| bucket_of(x, delta) <= top;
+        let fx = ops::vxm_accumulate_fixpoint(
+            &mut dist,
+            MinPlus::<f64>::new(),
+            &near,
+            rounds_over,
+            in_bucket,
+            usize::MAX,
+        );
+        rounds += fx.rounds;
+        // The improvements beyond the bucket are filed; those in it are settled.
+        let inside = file_bins(&fx.changed, delta, base, cur, &mut bins, &mut rest);
+        if split {
+            // The heavy arcs once, from everything the bucket settled (final distances).
             rounds += 1;
-            let c = match &light_copy {
-                Some(al) => ops::vxm_accumulate(&mut dist, MinPlus::<f64>::new(), &near, al),
-                None => ops::vxm_accumulate(
-                    &mut dist,
-                    SplitMinPlus {
-                        delta,
-                        heavy: false,
-                    },
-                    &near,
-                    a,
-                ),
-            };
-            // c splits into this bucket (the next near), the window, and the rest
-            let next = file(&c, hi, win_hi, &mut window, &mut rest);
-            let done = std::mem::replace(&mut near, next);
-            // settled = settled min near (only the heavy pass reads it)
-            if heavy {
-                settled.push(done);
-            }
-        }
-        // The heavy arcs once, from everything the bucket settled (final distances).
-        if heavy {
-            rounds += 1;
-            let settled = merge_min(n, settled);
+            let settled = merge_min(n, vec![near, inside]);
             let c =
                 ops::vxm_accumulate(&mut dist, SplitMinPlus { delta, heavy: true }, &settled, a);
-            let below = file(&c, hi, win_hi, &mut window, &mut rest);
-            debug_assert_eq!(below.nvals(), 0, "a heavy arc leaves the bucket");
+            // A heavy arc leaves the bucket, unless rounding kept its end in it: then
+            // the bucket runs again from there.
+            let back = file_bins(&c, delta, base, cur, &mut bins, &mut rest);
+            if back.nvals() > 0 {
+                bins[cur].push(back);
+            }
         }
     }
 
@@ -274,6 +276,7 @@ pub fn delta_stepping_with(
 /// the bucket `[0.3, 0.6)`, which does not hold `m`: the search would find its bucket
 /// empty forever. Nor does `m + delta` exceed `m` when delta is below half of `m`'s
 /// ulp.)
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))]
 pub(crate) fn bucket_end(m: f64, delta: f64, buckets: f64) -> f64 {
     let end = (m / delta).floor() * delta + delta * buckets;
     if end > m {
@@ -281,6 +284,48 @@ pub(crate) fn bucket_end(m: f64, delta: f64, buckets: f64) -> f64 {
     } else {
         (m + delta * buckets).max(m.next_up())
     }
+}
+
+/// The bucket of a distance `x >= 0`: `floor(x / delta)` (by truncation, exact for
+/// `x >= 0`, saturating for the huge), the one rule every filing uses, so that no
+/// rounding puts a candidate in one bucket by one test and in another by the next.
+#[inline]
+pub(crate) fn bucket_of(x: f64, delta: f64) -> u64 {
+    (x / delta) as u64
+}
+
+/// Files improvements `c` by bucket in one pass: those in the window's bins after `cur`
+/// (the window starts at bucket `base`) join their bins, those beyond the window the
+/// rest; those at or below bin `cur` are returned.
+pub(crate) fn file_bins(
+    c: &Vector<f64>,
+    delta: f64,
+    base: u64,
+    cur: usize,
+    bins: &mut [Vec<Vector<f64>>],
+    rest: &mut Vec<Vector<f64>>,
+) -> Vector<f64> {
+    let bins_n = bins.len();
+    let bin = |_, x: f64| {
+        let b = bucket_of(x, delta).saturating_sub(base);
+        if b <= cur as u64 {
+            cur
+        } else if b < bins_n as u64 {
+            b as usize
+        } else {
+            bins_n
+        }
+    };
+    let mut parts = ops::partition(c, bins_n + 1, bin);
+    if let Some(beyond) = parts.pop().filter(|p| p.nvals() > 0) {
+        rest.push(beyond);
+    }
+    for (b, part) in parts.drain(cur + 1..).enumerate() {
+        if part.nvals() > 0 {
+            bins[cur + 1 + b].push(part);
+        }
+    }
+    parts.swap_remove(cur)
 }
 
 /// Checks delta (positive, finite) and the weights (none negative or NaN) in one
@@ -315,31 +360,6 @@ pub(crate) fn check_delta(a: &Csr<f64>, delta: f64) -> Result<usize, crate::Erro
 /// `x` is a fresh candidate of `j`: no later improvement superseded it.
 pub(crate) fn is_fresh(dist: &Vector<f64>) -> impl Fn(Index, f64) -> bool + Sync + '_ {
     move |j, x| dist.get(j as usize).is_some_and(|d| d == x)
-}
-
-/// Splits improvements `c` in one pass: those below `hi` are returned (the bucket's
-/// next round), those below `win_hi` join the window's parts, the others the rest.
-pub(crate) fn file(
-    c: &Vector<f64>,
-    hi: f64,
-    win_hi: f64,
-    window: &mut Vec<Vector<f64>>,
-    rest: &mut Vec<Vector<f64>>,
-) -> Vector<f64> {
-    let bin = |_, x: f64| usize::from(x >= hi) + usize::from(x >= win_hi);
-    let mut parts = ops::partition(c, 3, bin).into_iter();
-    let (below, inside, beyond) = (
-        parts.next().expect("3 bins"),
-        parts.next().expect("3 bins"),
-        parts.next().expect("3 bins"),
-    );
-    if inside.nvals() > 0 {
-        window.push(inside);
-    }
-    if beyond.nvals() > 0 {
-        rest.push(beyond);
-    }
-    below
 }
 
 /// The min-merge of many sparse vectors, pairwise in rounds: O(total x log count).

@@ -288,3 +288,61 @@ where
     };
     crate::backend::cpu::accumulate::combine_changed(semiring.add(), &t, d.as_mut_slice())
 }
+
+/// Rounds of [`vxm_accumulate`] until nothing changes, over row blocks:
+/// [`crate::ops::vxm_accumulate_fixpoint`] (`a`, `u` and `w` as in [`vxm`]; `keep(j, x)`
+/// sees `j` as an index into this rank's piece). Each round is one distributed
+/// [`vxm_accumulate`], the next frontier its changes that `keep` admits, until the
+/// frontier is empty on every rank or `max_rounds` rounds ran; on one rank it is the
+/// local operation itself. The same `w`, changed set (this rank's piece of it) and
+/// rounds as one process for an order-free monoid. Collective.
+///
+/// # Panics
+/// As [`vxm_accumulate`].
+#[allow(clippy::too_many_arguments)]
+pub fn vxm_accumulate_fixpoint<S, A, Z>(
+    net: &Net,
+    part: &RowBlocks,
+    w: &mut Vector<Z>,
+    semiring: S,
+    u: &Vector<Z>,
+    a: &Csr<A>,
+    keep: impl Fn(Index, Z) -> bool + Sync,
+    max_rounds: usize,
+) -> crate::ops::Fixpoint<Z>
+where
+    S: Semiring<A, Z, Output = Z>,
+    Z: Scalar + Equivalence,
+    A: Scalar,
+{
+    if net.size() == 1 {
+        return crate::ops::vxm_accumulate_fixpoint(w, semiring, u, a, keep, max_rounds);
+    }
+    let rows = w.len();
+    let live = |f: &Vector<Z>| net.allreduce_sum(&[f.nvals() as u64])[0];
+    let mut f = u.clone();
+    let mut left = live(&f);
+    let mut changed: Vec<Index> = Vec::new();
+    let mut rounds = 0;
+    while left > 0 && rounds < max_rounds {
+        rounds += 1;
+        let c = vxm_accumulate(net, part, w, semiring, &f, a);
+        let mut next = Vector::new(rows);
+        crate::ops::select(&mut next, None, None, &keep, &c, &Descriptor::DEFAULT);
+        changed.extend(c.to_pairs().into_iter().map(|(j, _)| j));
+        f = next;
+        left = live(&f);
+    }
+    changed.sort_unstable();
+    changed.dedup();
+    let Vector::Dense(d) = &*w else {
+        panic!("vxm_accumulate_fixpoint: w must be dense (Vector::full)")
+    };
+    let vals = changed.iter().map(|&j| d.as_slice()[j as usize]).collect();
+    crate::ops::Fixpoint {
+        // SAFETY: sorted, deduplicated indices of the rank's piece.
+        changed: Vector::Sparse(unsafe { SparseVector::new_unchecked(rows, changed, vals) }),
+        rounds,
+        converged: left == 0,
+    }
+}

@@ -301,13 +301,13 @@ fn global_min(net: &Net, v: &Vector<f64>) -> f64 {
 
 /// Delta-stepping from `source` with bucket width `delta` over the distributed graph
 /// whose rows of `A` (out-arcs, weights `>= 0`) this rank holds in `a` (its block's rows,
-/// all `n` columns). The buckets, window and rounds of one process's
-/// [`crate::algo::delta_stepping::delta_stepping_with`], each relaxation a distributed
-/// [`super::algebra::vxm_accumulate`] over MIN.PLUS (light arcs, then the heavy ones
-/// once a bucket; the light arcs copied only when they are under half of the arcs, as
-/// one process does),
-/// every choice made on global counts and minima: distances and rounds identical to one
-/// process for the same `delta`. Predecessors are left to [`predecessors`]. Collective.
+/// all `n` columns). The buckets, bins and rounds of one process's
+/// [`crate::algo::delta_stepping::delta_stepping_with`]: each bucket's rounds one
+/// [`super::algebra::vxm_accumulate_fixpoint`] over MIN.PLUS, and where the light arcs
+/// are under half of the arcs (copied then, as one process does), the heavy ones once a
+/// bucket by a distributed [`super::algebra::vxm_accumulate`]; every choice made on
+/// global counts and minima: distances and rounds identical to one process for the same
+/// `delta`. Predecessors are left to [`predecessors`]. Collective.
 ///
 /// # Errors
 /// [`crate::Error::InvalidArgument`] on every rank for a `delta` that is not a positive
@@ -322,7 +322,9 @@ pub fn delta_stepping(
     source: Index,
     delta: f64,
 ) -> crate::Result<LocalPaths> {
-    use crate::algo::delta_stepping::{SplitMinPlus, WINDOW_BUCKETS, file, is_fresh, merge_min};
+    use crate::algo::delta_stepping::{
+        SplitMinPlus, WINDOW_BUCKETS, bucket_of, file_bins, is_fresh, merge_min,
+    };
     let n = part.vertices();
     let me = part.range(net.rank());
     let rows = me.len();
@@ -349,18 +351,15 @@ pub fn delta_stepping(
     let [heavy_arcs, arcs] = net.allreduce_sum(&[heavy_here, a.nnz() as u64])[..] else {
         unreachable!("two sums")
     };
-    let heavy = heavy_arcs > 0;
-    // As one process: the light arcs copied once when they are under half of A, else
-    // each kind read through A with a semiring that gives +inf for the other kind.
-    let light_copy = (heavy && (arcs - heavy_arcs) * 2 < arcs).then(|| {
+    // As one process: the light arcs copied once when they are under half of A (and the
+    // heavy ones relaxed once a bucket), else the rounds read all of A.
+    let split = heavy_arcs > 0 && (arcs - heavy_arcs) * 2 < arcs;
+    let light_copy = split.then(|| {
         let mut l = Csr::empty(rows, n);
         ops::select_matrix(&mut l, None, None, |_, _, w| w <= delta, a, &md);
         l
     });
-    let light_only = SplitMinPlus {
-        delta,
-        heavy: false,
-    };
+    let rounds_over = light_copy.as_ref().unwrap_or(a);
 
     let mut dist: Vector<f64> = Vector::full(rows, f64::INFINITY);
     let src = match me.contains(&(source as usize)) {
@@ -368,58 +367,57 @@ pub fn delta_stepping(
         false => Vector::new(rows),
     };
     ops::assign(&mut dist, None, Some(&Min::<f64>::new()), &src, &d0);
-    let mut window: Vec<Vector<f64>> = vec![src];
-    let mut win_hi = delta * WINDOW_BUCKETS;
+    let bins_n = WINDOW_BUCKETS as usize;
+    let mut bins: Vec<Vec<Vector<f64>>> = vec![Vec::new(); bins_n];
+    bins[0].push(src);
+    let mut base = 0u64;
     let mut rest: Vec<Vector<f64>> = Vec::new();
+    let mut cur = 0usize;
     let mut rounds = 0usize;
     loop {
-        if global_nvals(net, &window.iter().collect::<Vec<_>>()) == 0 {
-            window.clear();
+        while cur < bins_n && global_nvals(net, &bins[cur].iter().collect::<Vec<_>>()) == 0 {
+            bins[cur].clear();
+            cur += 1;
+        }
+        if cur == bins_n {
             let merged = merge_min(rows, std::mem::take(&mut rest));
             let mut fresh = Vector::new(rows);
             ops::select(&mut fresh, None, None, is_fresh(&dist), &merged, &d0);
             if global_nvals(net, &[&fresh]) == 0 {
                 break;
             }
-            let m = global_min(net, &fresh);
-            win_hi = crate::algo::delta_stepping::bucket_end(m, delta, WINDOW_BUCKETS);
-            let hi = win_hi;
-            let mut parts = ops::partition(&fresh, 2, |_, x| usize::from(x >= hi)).into_iter();
-            window.extend(parts.next());
-            rest.extend(parts.next());
+            base = bucket_of(global_min(net, &fresh), delta);
+            cur = 0;
+            let first = file_bins(&fresh, delta, base, cur, &mut bins, &mut rest);
+            bins[0].push(first);
             continue;
         }
-        let merged = merge_min(rows, std::mem::take(&mut window));
-        let mut live = Vector::new(rows);
-        ops::select(&mut live, None, None, is_fresh(&dist), &merged, &d0);
-        if global_nvals(net, &[&live]) == 0 {
+        let merged = merge_min(rows, std::mem::take(&mut bins[cur]));
+        let mut near = Vector::new(rows);
+        ops::select(&mut near, None, None, is_fresh(&dist), &merged, &d0);
+        if global_nvals(net, &[&near]) == 0 {
             continue;
         }
-        let m = global_min(net, &live);
-        let hi = crate::algo::delta_stepping::bucket_end(m, delta, 1.0);
-        let mut parts = ops::partition(&live, 2, |_, x| usize::from(x >= hi)).into_iter();
-        let mut near = parts.next().expect("2 bins");
-        window.extend(parts.next());
-        let mut settled: Vec<Vector<f64>> = Vec::new();
-        while global_nvals(net, &[&near]) > 0 {
+        let top = base + cur as u64;
+        let fx = super::algebra::vxm_accumulate_fixpoint(
+            net,
+            part,
+            &mut dist,
+            MinPlus::<f64>::new(),
+            &near,
+            rounds_over,
+            |_, x: f64| bucket_of(x, delta) <= top,
+            usize::MAX,
+        );
+        rounds += fx.rounds;
+        let inside = file_bins(&fx.changed, delta, base, cur, &mut bins, &mut rest);
+        if split {
             rounds += 1;
-            let c = match &light_copy {
-                Some(l) => vxm_accumulate(net, part, &mut dist, MinPlus::new(), &near, l),
-                None => vxm_accumulate(net, part, &mut dist, light_only, &near, a),
-            };
-            let next = file(&c, hi, win_hi, &mut window, &mut rest);
-            let done = std::mem::replace(&mut near, next);
-            if heavy {
-                settled.push(done);
-            }
-        }
-        if heavy {
-            rounds += 1;
-            let settled = merge_min(rows, settled);
+            let settled = merge_min(rows, vec![near, inside]);
             let heavy_only = SplitMinPlus { delta, heavy: true };
             let c = vxm_accumulate(net, part, &mut dist, heavy_only, &settled, a);
-            let below = file(&c, hi, win_hi, &mut window, &mut rest);
-            debug_assert_eq!(below.nvals(), 0, "a heavy arc leaves the bucket");
+            let back = file_bins(&c, delta, base, cur, &mut bins, &mut rest);
+            bins[cur].push(back);
         }
     }
     Ok(LocalPaths {

@@ -42,7 +42,10 @@ pub use matrix_ewise::{
 pub use mxm::{MxmMethod, mxm, mxm_inplace, mxm_with_method, reduce_matrix, reduce_rows};
 pub use mxv::{mxv, mxv_inplace};
 pub use reduce::reduce;
-pub use vxm::{PushMethod, vxm, vxm_accumulate, vxm_inplace, vxm_with_method};
+pub use vxm::{
+    Fixpoint, PushMethod, vxm, vxm_accumulate, vxm_accumulate_fixpoint, vxm_inplace,
+    vxm_with_method,
+};
 
 use crate::descriptor::Mask;
 

@@ -1,8 +1,8 @@
 //! `w<m> = w (.) (u (+).(x) A)`: push, SpMSpV over the out-edges of `u`'s entries.
 
-use crate::algebra::{Scalar, Semiring};
+use crate::algebra::{Index, Scalar, Semiring};
 pub use crate::backend::cpu::choose::PushMethod;
-use crate::backend::cpu::{accumulate, pull, push, write};
+use crate::backend::cpu::{accumulate, fixpoint, pull, push, write};
 use crate::descriptor::{Descriptor, Mask};
 use crate::matrix::Csr;
 use crate::vector::Vector;
@@ -157,6 +157,108 @@ where
     match w {
         Vector::Dense(d) => accumulate::vxm_accumulate(semiring, u, a, d.as_mut_slice()),
         _ => panic!("vxm_accumulate: w must be dense (Vector::full)"),
+    }
+}
+
+/// What [`vxm_accumulate_fixpoint`] did: the entries it changed and its rounds.
+#[derive(Clone, Debug)]
+pub struct Fixpoint<Z> {
+    /// Every entry of `w` that some round changed, with its final value, in ascending
+    /// index (a sparse vector of `w`'s length).
+    pub changed: Vector<Z>,
+    /// The rounds run, each one product (`0` when `u` is empty).
+    pub rounds: usize,
+    /// Whether the rounds stopped because the frontier came out empty; `false` when
+    /// `max_rounds` stopped them first.
+    pub converged: bool,
+}
+
+/// Rounds of [`vxm_accumulate`] until nothing changes: from `f = u`, each round computes
+/// `c = vxm_accumulate(w, semiring, f, A)` and continues from `f = select(c, keep)`,
+/// until `f` is empty or `max_rounds` rounds ran; returns every entry any round changed.
+///
+/// This is a frontier-driven fixpoint as one operation: the light-arc rounds of a
+/// delta-stepping bucket (`keep` = "below the bucket's end"), Bellman-Ford's rounds
+/// (`keep` = always, `max_rounds` = `n`), the rounds of a label propagation under
+/// MIN.SECOND. Between rounds nothing is formed but the next frontier, so a round
+/// costs its terms and its changes, not `n`: what a high-diameter graph with thousands
+/// of small rounds needs.
+///
+/// The result is exactly the loop above's (the same `w`, the same changed set, the
+/// same count of rounds): each round reads the frontier's values as the round before
+/// left them, whatever the number of threads. `keep(j, x)` sees an entry's value after
+/// the round that changed it.
+///
+/// # Panics
+/// If `w` is not dense (make it with [`Vector::full`]), or `u.len() != A.nrows()` or
+/// `w.len() != A.ncols()` (a frontier of `w`'s entries needs a square `A`).
+///
+/// # Method
+/// When the monoid is [order-free](crate::algebra::Monoid::order_free) and the output a
+/// 4- or 8-byte primitive number, the rounds run in place, as [`vxm_accumulate`]'s, in
+/// one loop with a per-index stamp (a workspace kept by the calling thread across calls)
+/// saying whether an index was listed this round or earlier in the call; small rounds
+/// run on the calling thread. Otherwise each round is one [`vxm_accumulate`].
+///
+/// # Complexity
+/// O(terms + changes) a round, plus O(c log c) to order the `c` changed entries at the
+/// end (O(n / threads) when they are many). The first call on a thread allocates the
+/// stamps, 4 bytes per index.
+///
+/// # Example
+/// ```
+/// use edgeblas::prelude::*;
+/// // a path 0 -> 1 -> 2 -> 3 of weights 1, 1, 5
+/// let mut b = CooBuilder::new(4, 4);
+/// for (i, j, w) in [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 5.0)] {
+///     b.push(i, j, w).unwrap();
+/// }
+/// let a = b.build(Duplicates::Error).unwrap();
+/// let mut d = Vector::full(4, f64::INFINITY);
+/// d.set(0, 0.0);
+/// let f = Vector::from_pairs(4, [(0, 0.0)]);
+/// // relax onward only from distances below 2: vertex 3 is reached, not expanded
+/// let r = ops::vxm_accumulate_fixpoint(&mut d, MinPlus::new(), &f, &a, |_, x| x < 2.0, usize::MAX);
+/// assert_eq!(r.changed.to_pairs(), vec![(1, 1.0), (2, 2.0)]);
+/// assert_eq!((r.rounds, r.converged), (2, true));
+/// ```
+pub fn vxm_accumulate_fixpoint<S, A, Z>(
+    w: &mut Vector<Z>,
+    semiring: S,
+    u: &Vector<Z>,
+    a: &Csr<A>,
+    keep: impl Fn(Index, Z) -> bool + Sync,
+    max_rounds: usize,
+) -> Fixpoint<Z>
+where
+    S: Semiring<A, Z, Output = Z>,
+    A: Scalar,
+    Z: Scalar,
+{
+    assert_eq!(u.len(), a.nrows(), "u.len() != A.nrows()");
+    assert_eq!(w.len(), a.ncols(), "w.len() != A.ncols()");
+    assert_eq!(
+        a.nrows(),
+        a.ncols(),
+        "A is not square: a frontier of w's entries needs it"
+    );
+    match w {
+        Vector::Dense(d) => {
+            let r = fixpoint::vxm_accumulate_fixpoint(
+                semiring,
+                u,
+                a,
+                d.as_mut_slice(),
+                &keep,
+                max_rounds,
+            );
+            Fixpoint {
+                changed: r.changed,
+                rounds: r.rounds,
+                converged: r.converged,
+            }
+        }
+        _ => panic!("vxm_accumulate_fixpoint: w must be dense (Vector::full)"),
     }
 }
 

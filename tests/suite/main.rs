@@ -30,6 +30,7 @@ mod bellman_ford;
 mod bfs;
 mod chung_lu;
 mod conformance;
+mod fixpoint;
 mod fuzz_regressions;
 mod graph;
 mod io;

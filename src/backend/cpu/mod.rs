@@ -8,6 +8,7 @@ pub(crate) mod accumulate;
 pub(crate) mod bfs_level;
 pub(crate) mod choose;
 pub(crate) mod ewise;
+pub(crate) mod fixpoint;
 pub(crate) mod matrix_ops;
 pub(crate) mod mxm;
 pub(crate) mod pool;
