@@ -196,14 +196,15 @@ pub struct Fixpoint<Z> {
 /// # Method
 /// When the monoid is [order-free](crate::algebra::Monoid::order_free) and the output a
 /// 4- or 8-byte primitive number, the rounds run in place, as [`vxm_accumulate`]'s, in
-/// one loop with a per-index stamp (a workspace kept by the calling thread across calls)
+/// one loop with two bitmaps (a workspace kept by the calling thread across calls)
 /// saying whether an index was listed this round or earlier in the call; small rounds
-/// run on the calling thread. Otherwise each round is one [`vxm_accumulate`].
+/// run on the calling thread, and a large frontier goes on in index order. Otherwise
+/// each round is one [`vxm_accumulate`].
 ///
 /// # Complexity
 /// O(terms + changes) a round, plus O(c log c) to order the `c` changed entries at the
-/// end (O(n / threads) when they are many). The first call on a thread allocates the
-/// stamps, 4 bytes per index.
+/// end (O(n / 64) when they are many). The first call on a thread allocates the
+/// bitmaps, 2 bits per index.
 ///
 /// # Example
 /// ```

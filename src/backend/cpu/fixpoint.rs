@@ -5,13 +5,15 @@
 //! Two methods, the same result:
 //! - **in place** when the additive monoid is [order-free](Monoid::order_free) and the
 //!   output a 4- or 8-byte primitive number: the rounds run in one loop with no vector
-//!   made between them. A per-vertex stamp (a workspace kept across calls, as
-//!   SuiteSparse keeps its `GB_Werk`) says whether an index joined this round's list of
-//!   changes and whether it changed in any round of the call, so a round costs its terms
-//!   and its changes, never `n`. A round with few terms runs on the calling thread with
-//!   plain loads and stores; a large one runs on every thread with compare-and-swap, as
-//!   [`super::accumulate`]'s in-place method does. Since the monoid's result does not
-//!   depend on the order of its terms, neither do the rounds;
+//!   made between them. Two bitmaps (a workspace kept across calls, as SuiteSparse keeps
+//!   its `GB_Werk`, and cleared through the lists it marks) say whether an index joined
+//!   this round's list of changes and whether it changed in any round of the call, so a
+//!   round costs its terms and its changes, not `n` (O(n / 64) only to read a round's
+//!   changes off the bits when they are a sixteenth of `n` or more). A large frontier
+//!   goes on in index order, a small one as found. A round with few terms runs on the
+//!   calling thread with plain loads and stores; a large one runs on every thread with
+//!   compare-and-swap, as [`super::accumulate`]'s in-place method does. Since the
+//!   monoid's result does not depend on the order of its terms, neither do the rounds;
 //! - **by rounds** otherwise: [`super::accumulate::vxm_accumulate`] once a round.
 
 use std::cell::RefCell;
@@ -55,6 +57,9 @@ thread_local! {
 /// this) and its columns and values (this): a road graph's rows are two or three arcs
 /// long, so the prefetch within a row alone does not hide the miss on the next row.
 const ROWS_AHEAD: usize = 8;
+
+/// From this many changes on, a round's frontier goes on in index order.
+const SORTED_FRONTIER: usize = 4096;
 
 /// `a` and `b` differ as values (two NaNs are the same), as in the accumulate.
 #[inline(always)]
@@ -299,29 +304,26 @@ where
                 all.extend_from_slice(&first);
             }
         }
-        // The next frontier: this round's changes with their values after it; the
-        // round's bits cleared for the next.
-        fk.clear();
-        fv.clear();
-        if next.len() < SEQUENTIAL_WORK || threads == 1 {
+        // The next frontier: this round's changes with their values after it, the
+        // round's bits cleared for the next. A large one in index order, so that the
+        // next round reads the rows in order (on a Kronecker graph half the time of a
+        // round in the order of discovery); a small one as found (sorting a road graph's
+        // rounds of a few hundred costs more than it saves).
+        if next.len() >= SORTED_FRONTIER {
+            take_sorted(round_bits, &mut next);
+        } else {
             for &j in &next {
                 round_bits[j as usize >> 6].store(0, Ordering::Relaxed);
-                let x = w[j as usize];
-                if keep(j, x) {
-                    fk.push(j);
-                    fv.push(x);
-                }
             }
-        } else {
-            let wr = &*w;
-            (fk, fv) = next
-                .par_iter()
-                .filter_map(|&j| {
-                    round_bits[j as usize >> 6].store(0, Ordering::Relaxed);
-                    let x = wr[j as usize];
-                    keep(j, x).then_some((j, x))
-                })
-                .unzip();
+        }
+        fk.clear();
+        fv.clear();
+        for &j in &next {
+            let x = w[j as usize];
+            if keep(j, x) {
+                fk.push(j);
+                fv.push(x);
+            }
         }
     }
     let converged = fk.is_empty();
@@ -334,13 +336,22 @@ where
     }
 }
 
-/// The entries changed in the call, whose bits are set in `bits` (cleared here): the
-/// listed indices sorted, or, when they are many, the bits read in order (O(n / 64)).
+/// The entries changed in the call, whose bits are set in `bits` (cleared here), in
+/// index order.
 fn collect<Z: Scalar>(bits: &[AtomicU64], w: &[Z], mut all: Vec<Index>) -> Vector<Z> {
     let n = w.len();
-    if all.len().saturating_mul(16) >= n {
+    take_sorted(bits, &mut all);
+    let vals = all.iter().map(|&j| w[j as usize]).collect();
+    // SAFETY: each index listed once (when its bit was first set), sorted, < n.
+    Vector::Sparse(unsafe { SparseVector::new_unchecked(n, all, vals) })
+}
+
+/// Puts `list`, the indices whose bits are set in `bits`, in index order and clears
+/// their bits: read off the bits when the list is long (O(bits / 64)), else sorted.
+fn take_sorted(bits: &[AtomicU64], list: &mut Vec<Index>) {
+    if list.len().saturating_mul(16) >= bits.len() * 64 {
         const WORDS: usize = 1 << 10;
-        all = bits
+        *list = bits
             .par_chunks(WORDS)
             .enumerate()
             .flat_map_iter(|(c, part)| {
@@ -357,16 +368,13 @@ fn collect<Z: Scalar>(bits: &[AtomicU64], w: &[Z], mut all: Vec<Index>) -> Vecto
             })
             .collect();
     } else {
-        if all.len() >= SEQUENTIAL_WORK {
-            all.par_sort_unstable();
+        if list.len() >= SEQUENTIAL_WORK {
+            list.par_sort_unstable();
         } else {
-            all.sort_unstable();
+            list.sort_unstable();
         }
-        for &j in &all {
+        for &j in list.iter() {
             bits[j as usize >> 6].store(0, Ordering::Relaxed);
         }
     }
-    let vals = all.iter().map(|&j| w[j as usize]).collect();
-    // SAFETY: each index listed once (when its bit was first set), sorted, < n.
-    Vector::Sparse(unsafe { SparseVector::new_unchecked(n, all, vals) })
 }
