@@ -218,7 +218,7 @@ pub struct Fixpoint<Z> {
 /// let mut d = Vector::full(4, f64::INFINITY);
 /// d.set(0, 0.0);
 /// let f = Vector::from_pairs(4, [(0, 0.0)]);
-/// // relax onward only from distances below 2: vertex 3 is reached, not expanded
+/// // go on only from distances below 2: vertex 2 (at 2) is reached but not expanded
 /// let r = ops::vxm_accumulate_fixpoint(&mut d, MinPlus::new(), &f, &a, |_, x| x < 2.0, usize::MAX);
 /// assert_eq!(r.changed.to_pairs(), vec![(1, 1.0), (2, 2.0)]);
 /// assert_eq!((r.rounds, r.converged), (2, true));

@@ -33,7 +33,7 @@ thread_local! {
 /// `a` and `b` differ as values: `!=`, except that two NaNs are the same (a NaN
 /// combined with a NaN is not a change).
 #[inline(always)]
-fn differs<Z: PartialEq>(a: &Z, b: &Z) -> bool {
+pub(crate) fn differs<Z: PartialEq>(a: &Z, b: &Z) -> bool {
     #[allow(clippy::eq_op)]
     let nan = a != a && b != b;
     a != b && !nan

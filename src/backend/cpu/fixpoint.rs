@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::accumulate::vxm_accumulate;
+use super::accumulate::{differs, vxm_accumulate};
 use super::terms::{CHUNK_TERMS, Entries, chunk_bounds, entries, scan_terms_ahead};
 use super::words::{Width, Word, as_words, atomic_width, from_bits, to_bits};
 use super::{PREFETCH_AHEAD, SEQUENTIAL_WORK, prefetch};
@@ -60,14 +60,6 @@ const ROWS_AHEAD: usize = 8;
 
 /// From this many changes on, a round's frontier goes on in index order.
 const SORTED_FRONTIER: usize = 4096;
-
-/// `a` and `b` differ as values (two NaNs are the same), as in the accumulate.
-#[inline(always)]
-fn differs<Z: PartialEq>(a: &Z, b: &Z) -> bool {
-    #[allow(clippy::eq_op)]
-    let nan = a != a && b != b;
-    a != b && !nan
-}
 
 /// Rounds of `c = w (+)= f (+).(x) A` (the changed entries), `f = c` filtered by `keep`,
 /// from `f = u`, until `f` is empty or `max_rounds` rounds ran.
