@@ -149,9 +149,6 @@ where
     }
 
     let words: &[W] = as_words(w);
-    // SAFETY: `as_words` just checked that S::Output is a primitive of W's size.
-    let to_bits = |z| unsafe { to_bits::<S::Output, W>(z) };
-    let from_bits = |b| unsafe { from_bits::<S::Output, W>(b) };
     // The bits of the listed indices: kept zeroed between calls and reused, since a
     // fresh one per call costs a page fault per 4 KiB.
     let mut listed = LISTED.with(|l| std::mem::take(&mut *l.borrow_mut()));
@@ -174,23 +171,12 @@ where
                 &|_| true,
                 &ahead,
                 &mut |j, term| {
-                    let cell = &words[j as usize];
-                    let mut old = cell.load();
-                    loop {
-                        let (o, new) = (from_bits(old), add.combine(from_bits(old), term));
-                        if !differs(&new, &o) {
-                            break;
-                        }
-                        match cell.swap_if(old, to_bits(new)) {
-                            Ok(()) => {
-                                let bit = 1u64 << (j & 63);
-                                let prev = listed[j as usize >> 6].fetch_or(bit, Ordering::Relaxed);
-                                if prev & bit == 0 {
-                                    mine.push(j);
-                                }
-                                break;
-                            }
-                            Err(now) => old = now,
+                    // SAFETY: `as_words` checked that S::Output is a primitive of W's size.
+                    if unsafe { combine_shared(&add, &words[j as usize], term) } {
+                        let bit = 1u64 << (j & 63);
+                        let prev = listed[j as usize >> 6].fetch_or(bit, Ordering::Relaxed);
+                        if prev & bit == 0 {
+                            mine.push(j);
                         }
                     }
                 },
@@ -198,28 +184,72 @@ where
             mine
         })
         .collect();
-    let total: usize = lists.iter().map(Vec::len).sum();
-    // The changed indices in order: from the listed bits when they are many, else sorted.
-    let changed: Vec<Index> = if total.saturating_mul(16) >= n {
-        let mut out = Vec::with_capacity(total);
-        for (wi, word) in listed[..n.div_ceil(64)].iter_mut().enumerate() {
-            let mut b = std::mem::take(word.get_mut());
-            while b != 0 {
-                out.push((wi * 64) as Index + b.trailing_zeros());
-                b &= b - 1;
-            }
-        }
-        out
-    } else {
-        let mut out = lists.concat();
-        out.par_sort_unstable();
-        for &j in &out {
-            *listed[j as usize >> 6].get_mut() = 0;
-        }
-        out
-    };
+    // The changed indices in order, their bits cleared.
+    let mut changed = lists.concat();
+    take_sorted(&listed[..n.div_ceil(64)], &mut changed);
     LISTED.with(|l| *l.borrow_mut() = listed);
     let vals = changed.iter().map(|&j| w[j as usize]).collect();
     // SAFETY: each index listed once (the first to set its bit), sorted, < n.
     Vector::Sparse(unsafe { SparseVector::new_unchecked(n, changed, vals) })
+}
+
+/// Combines `term` into the atomic word `cell` (`z = z (+) term`) by compare-and-swap,
+/// from one of several threads; whether this call changed the value (two NaNs are the
+/// same value).
+///
+/// # Safety
+/// `Z` is a primitive number of `W`'s size, as [`as_words`] checks.
+#[inline(always)]
+pub(crate) unsafe fn combine_shared<Z: Scalar, W: Word>(
+    add: &impl Monoid<Z>,
+    cell: &W,
+    term: Z,
+) -> bool {
+    let mut old = cell.load();
+    loop {
+        // SAFETY: the caller's contract.
+        let o = unsafe { from_bits::<Z, W>(old) };
+        let new = add.combine(o, term);
+        if !differs(&new, &o) {
+            return false;
+        }
+        // SAFETY: as above.
+        match cell.swap_if(old, unsafe { to_bits::<Z, W>(new) }) {
+            Ok(()) => return true,
+            Err(now) => old = now,
+        }
+    }
+}
+
+/// Puts `list`, the indices whose bits are set in `bits`, in index order and clears
+/// their bits: read off the bits when the list is long (O(bits / 64)), else sorted.
+pub(crate) fn take_sorted(bits: &[AtomicU64], list: &mut Vec<Index>) {
+    if list.len().saturating_mul(16) >= bits.len() * 64 {
+        const WORDS: usize = 1 << 10;
+        *list = bits
+            .par_chunks(WORDS)
+            .enumerate()
+            .flat_map_iter(|(c, part)| {
+                part.iter().enumerate().flat_map(move |(i, word)| {
+                    let mut b = word.swap(0, Ordering::Relaxed);
+                    std::iter::from_fn(move || {
+                        (b != 0).then(|| {
+                            let j = ((c * WORDS + i) * 64) as Index + b.trailing_zeros();
+                            b &= b - 1;
+                            j
+                        })
+                    })
+                })
+            })
+            .collect();
+    } else {
+        if list.len() >= SEQUENTIAL_WORK {
+            list.par_sort_unstable();
+        } else {
+            list.sort_unstable();
+        }
+        for &j in list.iter() {
+            bits[j as usize >> 6].store(0, Ordering::Relaxed);
+        }
+    }
 }

@@ -21,9 +21,9 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::accumulate::{differs, vxm_accumulate};
+use super::accumulate::{combine_shared, differs, take_sorted, vxm_accumulate};
 use super::terms::{CHUNK_TERMS, Entries, chunk_bounds, entries, scan_terms_ahead};
-use super::words::{Width, Word, as_words, atomic_width, from_bits, to_bits};
+use super::words::{Width, Word, as_words, atomic_width};
 use super::{PREFETCH_AHEAD, SEQUENTIAL_WORK, prefetch};
 use crate::algebra::{Index, Monoid, Scalar, Semiring};
 use crate::matrix::Csr;
@@ -249,9 +249,6 @@ where
             }
         } else {
             let words: &[W] = as_words(w);
-            // SAFETY: `as_words` just checked that Z is a primitive of W's size.
-            let to_bits = |z| unsafe { to_bits::<Z, W>(z) };
-            let from_bits = |b| unsafe { from_bits::<Z, W>(b) };
             let bounds = chunk_bounds(&fk, deg, CHUNK_TERMS.max(work / (threads * 8)));
             let lists: Vec<(Vec<Index>, Vec<Index>)> = bounds
                 .par_windows(2)
@@ -266,24 +263,13 @@ where
                         &|_| true,
                         &ahead,
                         &mut |j, term| {
-                            let cell = &words[j as usize];
-                            let mut old = cell.load();
-                            loop {
-                                let (o, new) = (from_bits(old), add.combine(from_bits(old), term));
-                                if !differs(&new, &o) {
-                                    break;
-                                }
-                                match cell.swap_if(old, to_bits(new)) {
-                                    Ok(()) => {
-                                        if mark_shared(round_bits, j) {
-                                            mine.push(j);
-                                            if mark_shared(call_bits, j) {
-                                                first.push(j);
-                                            }
-                                        }
-                                        break;
-                                    }
-                                    Err(now) => old = now,
+                            // SAFETY: `as_words` checked that Z is a primitive of W's size.
+                            if unsafe { combine_shared(&add, &words[j as usize], term) }
+                                && mark_shared(round_bits, j)
+                            {
+                                mine.push(j);
+                                if mark_shared(call_bits, j) {
+                                    first.push(j);
                                 }
                             }
                         },
@@ -336,37 +322,4 @@ fn collect<Z: Scalar>(bits: &[AtomicU64], w: &[Z], mut all: Vec<Index>) -> Vecto
     let vals = all.iter().map(|&j| w[j as usize]).collect();
     // SAFETY: each index listed once (when its bit was first set), sorted, < n.
     Vector::Sparse(unsafe { SparseVector::new_unchecked(n, all, vals) })
-}
-
-/// Puts `list`, the indices whose bits are set in `bits`, in index order and clears
-/// their bits: read off the bits when the list is long (O(bits / 64)), else sorted.
-fn take_sorted(bits: &[AtomicU64], list: &mut Vec<Index>) {
-    if list.len().saturating_mul(16) >= bits.len() * 64 {
-        const WORDS: usize = 1 << 10;
-        *list = bits
-            .par_chunks(WORDS)
-            .enumerate()
-            .flat_map_iter(|(c, part)| {
-                part.iter().enumerate().flat_map(move |(i, word)| {
-                    let mut b = word.swap(0, Ordering::Relaxed);
-                    std::iter::from_fn(move || {
-                        (b != 0).then(|| {
-                            let j = ((c * WORDS + i) * 64) as Index + b.trailing_zeros();
-                            b &= b - 1;
-                            j
-                        })
-                    })
-                })
-            })
-            .collect();
-    } else {
-        if list.len() >= SEQUENTIAL_WORK {
-            list.par_sort_unstable();
-        } else {
-            list.sort_unstable();
-        }
-        for &j in list.iter() {
-            bits[j as usize >> 6].store(0, Ordering::Relaxed);
-        }
-    }
 }
