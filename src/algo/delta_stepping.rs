@@ -38,16 +38,15 @@ pub const WINDOW_BUCKETS: f64 = 16.0;
 /// The marker of "no predecessor".
 const NONE: Index = Index::MAX;
 
-/// MIN.PLUS over one kind of arc of `A`: the heavy ones (`w > delta`) when `heavy`,
-/// else the light ones; an arc of the other kind gives `+inf`, which improves nothing.
-/// Relaxing one kind through `A` itself saves the copy that `select(A, ...)` would make.
+/// MIN.PLUS over the heavy arcs of `A` (`w > delta`) alone: a light arc gives `+inf`,
+/// which improves nothing. Relaxing them through `A` itself saves the copy that
+/// `select(A, w > delta)` would make.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SplitMinPlus {
+pub(crate) struct HeavyMinPlus {
     pub(crate) delta: f64,
-    pub(crate) heavy: bool,
 }
 
-impl crate::algebra::Semiring<f64, f64> for SplitMinPlus {
+impl crate::algebra::Semiring<f64, f64> for HeavyMinPlus {
     type Output = f64;
     type Add = Min<f64>;
     #[inline]
@@ -56,11 +55,7 @@ impl crate::algebra::Semiring<f64, f64> for SplitMinPlus {
     }
     #[inline]
     fn multiply(&self, w: f64, d: f64, _k: Index) -> f64 {
-        if (w > self.delta) == self.heavy {
-            d + w
-        } else {
-            f64::INFINITY
-        }
+        if w > self.delta { d + w } else { f64::INFINITY }
     }
 }
 
@@ -247,8 +242,7 @@ pub fn delta_stepping_with(
             // The heavy arcs once, from everything the bucket settled (final distances).
             rounds += 1;
             let settled = merge_min(n, vec![near, inside]);
-            let c =
-                ops::vxm_accumulate(&mut dist, SplitMinPlus { delta, heavy: true }, &settled, a);
+            let c = ops::vxm_accumulate(&mut dist, HeavyMinPlus { delta }, &settled, a);
             // A heavy arc leaves the bucket, unless rounding kept its end in it: then
             // the bucket runs again from there.
             let back = file_bins(&c, delta, base, cur, &mut bins, &mut rest);

@@ -323,7 +323,7 @@ pub fn delta_stepping(
     delta: f64,
 ) -> crate::Result<LocalPaths> {
     use crate::algo::delta_stepping::{
-        SplitMinPlus, WINDOW_BUCKETS, bucket_of, file_bins, is_fresh, merge_min,
+        HeavyMinPlus, WINDOW_BUCKETS, bucket_of, file_bins, is_fresh, merge_min,
     };
     let n = part.vertices();
     let me = part.range(net.rank());
@@ -414,7 +414,7 @@ pub fn delta_stepping(
         if split {
             rounds += 1;
             let settled = merge_min(rows, vec![near, inside]);
-            let heavy_only = SplitMinPlus { delta, heavy: true };
+            let heavy_only = HeavyMinPlus { delta };
             let c = vxm_accumulate(net, part, &mut dist, heavy_only, &settled, a);
             let back = file_bins(&c, delta, base, cur, &mut bins, &mut rest);
             bins[cur].push(back);
